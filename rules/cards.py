@@ -1,0 +1,212 @@
+"""Cards, suits, decks and the card notation shared by every game.
+
+Two families: the Spanish 40-card deck (ranks 1-7, 10 sota, 11 caballo, 12 rey; suits
+o c e b) and the French deck (ranks 2-10, J=11, Q=12, K=13, A=14; suits s h d c), with the
+stripped French decks used by Belote (32) and NLK (28-52). Notation is ``<rank><suit>``:
+``7o``, ``12b``, ``10h``, ``Js``. Parsing is case-insensitive and also takes full Spanish names
+("as de oros", "jota de picas"). Because ``10c`` means a different card in each family, a
+parse always names the family.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+from rules.errors import IllegalAction
+
+Family = Literal["spanish", "french"]
+
+
+class SpanishSuit(Enum):
+    OROS = "o"
+    COPAS = "c"
+    ESPADAS = "e"
+    BASTOS = "b"
+
+
+class FrenchSuit(Enum):
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+
+Suit = SpanishSuit | FrenchSuit
+
+SPANISH_RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+FRENCH_RANKS: tuple[int, ...] = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)  # A high first
+FRENCH_RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J"}
+
+SUIT_NAMES: dict[Suit, str] = {
+    SpanishSuit.OROS: "oros",
+    SpanishSuit.COPAS: "copas",
+    SpanishSuit.ESPADAS: "espadas",
+    SpanishSuit.BASTOS: "bastos",
+    FrenchSuit.SPADES: "picas",
+    FrenchSuit.HEARTS: "corazones",
+    FrenchSuit.DIAMONDS: "diamantes",
+    FrenchSuit.CLUBS: "tréboles",
+}
+SUIT_SYMBOLS: dict[Suit, str] = {
+    SpanishSuit.OROS: "🪙",
+    SpanishSuit.COPAS: "🏆",
+    SpanishSuit.ESPADAS: "⚔️",
+    SpanishSuit.BASTOS: "🪵",
+    FrenchSuit.SPADES: "♠",
+    FrenchSuit.HEARTS: "♥",
+    FrenchSuit.DIAMONDS: "♦",
+    FrenchSuit.CLUBS: "♣",
+}
+_SPANISH_RANK_NAMES = {
+    1: "as",
+    2: "dos",
+    3: "tres",
+    4: "cuatro",
+    5: "cinco",
+    6: "seis",
+    7: "siete",
+    10: "sota",
+    11: "caballo",
+    12: "rey",
+}
+_FRENCH_RANK_NAMES = {
+    14: "as",
+    13: "rey",
+    12: "reina",
+    11: "jota",
+    10: "diez",
+    9: "nueve",
+    8: "ocho",
+    7: "siete",
+    6: "seis",
+    5: "cinco",
+    4: "cuatro",
+    3: "tres",
+    2: "dos",
+}
+_FRENCH_RANK_ALIASES = {"dama": 12, "j": 11, "q": 12, "k": 13, "a": 14, "1": 14}
+_FRENCH_SUIT_ALIASES = {
+    "treboles": FrenchSuit.CLUBS,
+    "trebol": FrenchSuit.CLUBS,
+    "pica": FrenchSuit.SPADES,
+    "corazon": FrenchSuit.HEARTS,
+    "diamante": FrenchSuit.DIAMONDS,
+    "rombos": FrenchSuit.DIAMONDS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. ``rank`` uses the family's numbers; equality includes the suit's family."""
+
+    rank: int
+    suit: Suit
+
+    @property
+    def family(self) -> Family:
+        return "spanish" if isinstance(self.suit, SpanishSuit) else "french"
+
+    def __str__(self) -> str:
+        if self.family == "french":
+            return f"{FRENCH_RANK_TEXT.get(self.rank, str(self.rank))}{self.suit.value}"
+        return f"{self.rank}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @property
+    def name(self) -> str:
+        """Full Spanish name, e.g. "as de oros", "jota de picas"."""
+        names = _SPANISH_RANK_NAMES if self.family == "spanish" else _FRENCH_RANK_NAMES
+        return f"{names[self.rank]} de {SUIT_NAMES[self.suit]}"
+
+    @property
+    def label(self) -> str:
+        """Short label for buttons: notation plus suit symbol."""
+        rank = str(self).removesuffix(self.suit.value)
+        return f"{rank}{SUIT_SYMBOLS[self.suit]}"
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+_NOTATION = re.compile(r"^(10|11|12|[1-9]|[ajqk])([a-z])$")
+
+
+def parse_card(text: str, family: Family) -> Card:
+    """Parse notation ("7o", "Js") or a full Spanish name; raise IllegalAction if unknown."""
+    folded = _fold(text).replace(" ", "")
+    match = _NOTATION.match(folded)
+    if match:
+        rank_text, suit_text = match.groups()
+        card = _build(rank_text, suit_text, family)
+        if card is not None:
+            return card
+    card = _parse_name(_fold(text), family)
+    if card is None:
+        raise IllegalAction(f"No conozco la carta «{text}».")
+    return card
+
+
+def _build(rank_text: str, suit_text: str, family: Family) -> Card | None:
+    if family == "spanish":
+        if not rank_text.isdigit() or int(rank_text) not in SPANISH_RANKS:
+            return None
+        try:
+            return Card(int(rank_text), SpanishSuit(suit_text))
+        except ValueError:
+            return None
+    rank = _FRENCH_RANK_ALIASES.get(rank_text) or (int(rank_text) if rank_text.isdigit() else 0)
+    if rank not in FRENCH_RANKS:
+        return None
+    try:
+        return Card(rank, FrenchSuit(suit_text))
+    except ValueError:
+        return None
+
+
+def _parse_name(folded: str, family: Family) -> Card | None:
+    parts = folded.split(" de ", 1)
+    if len(parts) != 2:
+        return None
+    rank_word, suit_word = parts[0].strip(), parts[1].strip()
+    suits: Iterable[Suit] = SpanishSuit if family == "spanish" else FrenchSuit
+    suit = next((s for s in suits if _fold(SUIT_NAMES[s]) == suit_word), None)
+    if suit is None and family == "french":
+        suit = _FRENCH_SUIT_ALIASES.get(suit_word)
+    if suit is None:
+        return None
+    names = _SPANISH_RANK_NAMES if family == "spanish" else _FRENCH_RANK_NAMES
+    rank = next((r for r, n in names.items() if n == rank_word), None)
+    if rank is None and family == "french":
+        rank = _FRENCH_RANK_ALIASES.get(rank_word)
+    if rank is None and rank_word.isdigit():
+        rank = int(rank_word) if family == "spanish" or int(rank_word) != 1 else 14
+    if rank is None:
+        return None
+    return _build(str(rank), suit.value, family) if family == "spanish" else Card(rank, suit)
+
+
+def parse_cards(texts: Iterable[str], family: Family) -> list[Card]:
+    return [parse_card(t, family) for t in texts]
+
+
+def spanish_deck() -> list[Card]:
+    """The Spanish 40-card deck in a fixed order (suit o c e b, rank 1..12)."""
+    return [Card(r, s) for s in SpanishSuit for r in SPANISH_RANKS]
+
+
+def french_deck(lowest: int = 2) -> list[Card]:
+    """A French deck from the ace down to ``lowest`` (2: 52 cards, 7: 32, 8: 28...)."""
+    return [Card(r, s) for s in FrenchSuit for r in FRENCH_RANKS if r >= lowest]
+
+
+def cards_to_text(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]

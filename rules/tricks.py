@@ -1,0 +1,125 @@
+"""Shared trick logic: who wins a trick and which cards are legal.
+
+A game describes its obligations with a :class:`TrickPolicy` (data, not code) and its card
+order with a :class:`Ranking`; the same two functions then serve Tute, Tomate and Belote.
+Vocabulary (RULES.md): asistir = follow suit, montar = beat the highest led-suit card already
+in the trick (even when the trick has been trumped), fallar = trump when void, pisar = beat
+every trump already in the trick, and contrafallar = any card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.cards import Card, Suit
+
+
+class When(StrEnum):
+    """When an obligation applies, relative to the suit led."""
+
+    NEVER = "never"
+    TRUMP_LEAD = "trump_lead"  # only when a trump was led
+    ALWAYS = "always"
+
+
+@dataclass(frozen=True)
+class TrickPolicy:
+    """The obligations of a game's trick play."""
+
+    follow: When = When.ALWAYS  # asistir
+    overtake: When = When.ALWAYS  # montar (beat the highest led-suit card, if able)
+    trump_when_void: bool = True  # fallar
+    overtrump: bool = True  # pisar: beat every trump already in the trick, if able
+    undertrump: bool = False  # void and unable to pisar: still play a trump if holding one
+    partner_frees: bool = False  # void while the partner wins the trick: any card
+
+
+FREE_PLAY = TrickPolicy(
+    follow=When.NEVER, overtake=When.NEVER, trump_when_void=False, overtrump=False
+)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How a game orders cards: ``order`` lists ranks strongest first.
+
+    ``trump_extra`` lets a game promote specific cards to the top of the trump suit (the
+    pánfilo in Tomate): those cards count as trumps of any trump suit and beat all others.
+    """
+
+    order: tuple[int, ...]
+    trump_order: tuple[int, ...] | None = None
+    trump_extra: tuple[Card, ...] = field(default=())
+
+    def suit(self, card: Card, trump: Suit | None) -> Suit:
+        """The suit a card plays as (a promoted card plays as trump)."""
+        if trump is not None and card in self.trump_extra:
+            return trump
+        return card.suit
+
+    def power(self, card: Card, trump: Suit | None) -> int:
+        """Higher is stronger, comparable within one playing suit."""
+        if trump is not None and card in self.trump_extra:
+            return 1000 - self.trump_extra.index(card)
+        order = self.trump_order if (self.trump_order and card.suit == trump) else self.order
+        return len(order) - order.index(card.rank)
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None, ranking: Ranking) -> int:
+    """Seat that wins: the highest trump, else the highest card of the led suit."""
+    led = ranking.suit(plays[0][1], trump)
+    best_seat, best_card = plays[0]
+    for seat, card in plays[1:]:
+        if _beats(card, best_card, led, trump, ranking):
+            best_seat, best_card = seat, card
+    return best_seat
+
+
+def _beats(card: Card, best: Card, led: Suit, trump: Suit | None, ranking: Ranking) -> bool:
+    suit, best_suit = ranking.suit(card, trump), ranking.suit(best, trump)
+    if suit == best_suit:
+        return ranking.power(card, trump) > ranking.power(best, trump)
+    return trump is not None and suit == trump
+
+
+def legal_cards(
+    hand: Sequence[Card],
+    plays: Sequence[tuple[int, Card]],
+    trump: Suit | None,
+    ranking: Ranking,
+    policy: TrickPolicy,
+    partner_winning: bool = False,
+) -> list[Card]:
+    """The cards of ``hand`` that may be played on ``plays``, in hand order."""
+    if not plays:
+        return list(hand)
+    suit_of: Callable[[Card], Suit] = lambda c: ranking.suit(c, trump)  # noqa: E731
+    power: Callable[[Card], int] = lambda c: ranking.power(c, trump)  # noqa: E731
+    led = suit_of(plays[0][1])
+    trump_led = trump is not None and led == trump
+    applies = {When.NEVER: False, When.TRUMP_LEAD: trump_led, When.ALWAYS: True}
+
+    following = [c for c in hand if suit_of(c) == led]
+    if following and applies[policy.follow]:
+        if applies[policy.overtake]:
+            top = max(power(c) for _, c in plays if suit_of(c) == led)
+            higher = [c for c in following if power(c) > top]
+            if higher:
+                return higher
+        return following
+    if following or not policy.trump_when_void or trump is None:
+        return list(hand)
+    if policy.partner_frees and partner_winning:
+        return list(hand)
+    trumps = [c for c in hand if suit_of(c) == trump]
+    if not trumps:
+        return list(hand)
+    played_trumps = [power(c) for _, c in plays if suit_of(c) == trump]
+    if policy.overtrump and played_trumps:
+        higher = [c for c in trumps if power(c) > max(played_trumps)]
+        if higher:
+            return higher
+        return trumps if policy.undertrump else list(hand)
+    return trumps
