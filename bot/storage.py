@@ -1,0 +1,314 @@
+"""SQLite storage: one aiosqlite connection in WAL mode, numbered migrations, and all SQL in
+small repository classes.
+
+Every accepted move is written with :meth:`Storage.transaction`, so a table's snapshot and the
+tantos it moves commit together or not at all. The connection is shared, so transactions are
+serialised by an ``asyncio.Lock``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS: Sequence[str] = (
+    # 1: tables (lobbies and games in progress, with the engine snapshot) and results.
+    """
+    CREATE TABLE game_tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
+        state TEXT,
+        message_id INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_table_per_channel
+        ON game_tables (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE TABLE results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER NOT NULL REFERENCES game_tables (id),
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        result TEXT NOT NULL,
+        finished_at TEXT NOT NULL
+    );
+    """,
+    # 2: the Tomate pot: a ledger of every movement and the balances kept in step with it.
+    """
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        table_id INTEGER,
+        hand INTEGER,
+        source TEXT NOT NULL,
+        target TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        reason TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX ledger_by_guild ON ledger (guild_id, id);
+    CREATE TABLE accounts (
+        guild_id INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        balance INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, account)
+    );
+    """,
+)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Storage:
+    """The bot's database. ``open`` creates the file and applies pending migrations."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self.tables = TableRepo(self)
+        self.results = ResultRepo(self)
+        self.ledger = LedgerRepo(self)
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("Storage is not open.")
+        return self._db
+
+    async def open(self) -> None:
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = aiosqlite.Row
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
+            async with self._db.execute(f"PRAGMA {pragma}") as cur:
+                await cur.fetchall()
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            async with self._lock:
+                await self._db.close()
+            self._db = None
+
+    async def _migrate(self) -> None:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        current = int(row[0]) if row else 0
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            log.info("Applying migration %d", number)
+            await self.db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One atomic unit of work; rolls back on any error."""
+        async with self._lock:
+            db = self.db
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.rollback()
+                raise
+            else:
+                await db.commit()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+
+@dataclass
+class TableRecord:
+    """A row of ``game_tables``: what the table layer needs to rebuild a table."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    host_id: int
+    seats: list[dict[str, Any]]
+    status: str
+    state: str | None
+    message_id: int | None
+
+
+class TableRepo:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def create(
+        self, db: aiosqlite.Connection, guild_id: int | None, channel_id: int, game: str,
+        options: dict[str, Any], host_id: int, seats: list[dict[str, Any]],
+    ) -> int:
+        cur = await db.execute(
+            "INSERT INTO game_tables (guild_id, channel_id, game, options, host_id, seats,"
+            " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+            (guild_id, channel_id, game, json.dumps(options), host_id, json.dumps(seats),
+             now(), now()),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def save(
+        self, db: aiosqlite.Connection, table_id: int, *, seats: list[dict[str, Any]],
+        status: str, state: str | None, message_id: int | None,
+    ) -> None:
+        await db.execute(
+            "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
+            " updated_at = ? WHERE id = ?",
+            (json.dumps(seats), status, state, message_id, now(), table_id),
+        )
+
+    async def open_tables(self) -> list[TableRecord]:
+        rows = await self.storage.fetchall(
+            "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        )
+        return [self._record(r) for r in rows]
+
+    async def get(self, table_id: int) -> TableRecord | None:
+        rows = await self.storage.fetchall("SELECT * FROM game_tables WHERE id = ?", (table_id,))
+        return self._record(rows[0]) if rows else None
+
+    @staticmethod
+    def _record(row: aiosqlite.Row) -> TableRecord:
+        return TableRecord(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            game=row["game"], options=json.loads(row["options"]), host_id=row["host_id"],
+            seats=json.loads(row["seats"]), status=row["status"], state=row["state"],
+            message_id=row["message_id"],
+        )
+
+
+class ResultRepo:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def add(
+        self, db: aiosqlite.Connection, table_id: int, guild_id: int | None, game: str,
+        seats: list[dict[str, Any]], result: dict[str, Any],
+    ) -> None:
+        await db.execute(
+            "INSERT INTO results (table_id, guild_id, game, seats, result, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, guild_id, game, json.dumps(seats), json.dumps(result), now()),
+        )
+
+    async def for_table(self, table_id: int) -> list[dict[str, Any]]:
+        rows = await self.storage.fetchall(
+            "SELECT result FROM results WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [json.loads(r["result"]) for r in rows]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One ledger row."""
+
+    id: int
+    table_id: int | None
+    hand: int | None
+    source: str
+    target: str
+    amount: int
+    reason: str
+    created_at: str
+
+
+PLATO = "plato"
+RESERVA = "reserva"
+
+
+class LedgerRepo:
+    """Tantos move only here: each movement is a ledger row plus two balance updates, written
+    inside the caller's transaction, so ``sum(balances) + plato + reserva == 0`` always holds.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def move(
+        self, db: aiosqlite.Connection, guild_id: int, source: str, target: str, amount: int,
+        reason: str, *, table_id: int | None = None, hand: int | None = None,
+    ) -> None:
+        if amount <= 0 or source == target:
+            raise ValueError("A movement needs a positive amount between two accounts.")
+        await db.execute(
+            "INSERT INTO ledger (guild_id, table_id, hand, source, target, amount, reason,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, table_id, hand, source, target, amount, reason, now()),
+        )
+        for account, delta in ((source, -amount), (target, amount)):
+            await db.execute(
+                "INSERT INTO accounts (guild_id, account, balance) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, account) DO UPDATE SET balance = balance + excluded.balance",
+                (guild_id, account, delta),
+            )
+
+    async def balances(self, guild_id: int) -> dict[str, int]:
+        rows = await self.storage.fetchall(
+            "SELECT account, balance FROM accounts WHERE guild_id = ?", (guild_id,)
+        )
+        return {r["account"]: r["balance"] for r in rows}
+
+    async def pot(self, guild_id: int, db: aiosqlite.Connection | None = None) -> tuple[int, int]:
+        """(plato, reserva) of a server; pass ``db`` to read inside a transaction."""
+        sql = "SELECT account, balance FROM accounts WHERE guild_id = ? AND account IN (?, ?)"
+        async with (db or self.storage.db).execute(sql, (guild_id, PLATO, RESERVA)) as cur:
+            rows = {r[0]: r[1] for r in await cur.fetchall()}
+        # The pot accounts hold what players paid in, so their balance is the pot's size.
+        return rows.get(PLATO, 0), rows.get(RESERVA, 0)
+
+    async def history(
+        self, guild_id: int, account: str | None = None, limit: int = 10
+    ) -> list[Movement]:
+        if account is None:
+            rows = await self.storage.fetchall(
+                "SELECT * FROM ledger WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            )
+        else:
+            rows = await self.storage.fetchall(
+                "SELECT * FROM ledger WHERE guild_id = ? AND (source = ? OR target = ?)"
+                " ORDER BY id DESC LIMIT ?",
+                (guild_id, account, account, limit),
+            )
+        return [
+            Movement(r["id"], r["table_id"], r["hand"], r["source"], r["target"], r["amount"],
+                     r["reason"], r["created_at"])
+            for r in rows
+        ]
+
+    async def replay(self, guild_id: int) -> dict[str, int]:
+        """Balances recomputed from the ledger alone (for audits and tests)."""
+        rows = await self.storage.fetchall(
+            "SELECT source, target, amount FROM ledger WHERE guild_id = ? ORDER BY id",
+            (guild_id,),
+        )
+        totals: dict[str, int] = {}
+        for r in rows:
+            totals[r["source"]] = totals.get(r["source"], 0) - r["amount"]
+            totals[r["target"]] = totals.get(r["target"], 0) + r["amount"]
+        return totals

@@ -1,0 +1,422 @@
+"""The table layer: one table per channel, its seats, its engine state and its lock.
+
+Every action goes lock → ``state.apply`` → one SQLite transaction (snapshot + the game's hook,
+e.g. Tomate's ledger rows) → schedule the public refresh → release. If the transaction fails
+the engine state is restored from the snapshot taken before the move, so memory and disk never
+disagree. CPU seats, and human seats whose turn timed out, are played by ``rules.cpu``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.games import GameSpec
+from bot.i18n import t
+from bot.render import event_line
+from bot.storage import Storage, TableRecord
+from rules.cpu import random_action
+from rules.engine import Action, Event, GameState, as_action
+from rules.errors import NotYourTurn, RuleError
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 8
+
+
+class TableError(Exception):
+    """A table-level refusal (not seated, lobby full...); the message is shown to the user."""
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # None: a CPU seat
+    name: str
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.user_id is None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name}
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    spec: GameSpec
+    options: BaseModel
+    host_id: int
+    seats: list[Seat]
+    status: str = "lobby"
+    state: GameState | None = None
+    message_id: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    auto: set[int] = field(default_factory=set)  # seats the CPU plays after a timeout
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    last_events: list[Event] = field(default_factory=list)
+    timer: asyncio.Task[None] | None = None
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def player_counts(self) -> tuple[int, ...]:
+        counts: tuple[int, ...] = self.options.player_counts()  # type: ignore[attr-defined]
+        return counts
+
+    def seat_data(self) -> list[dict[str, Any]]:
+        return [s.to_data() for s in self.seats]
+
+
+Publisher = Callable[[Table], Awaitable[None]]
+
+
+class TableService:
+    """Finds tables by channel or id and carries out every change to them."""
+
+    def __init__(
+        self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
+        publish: Publisher | None = None, seed: int | None = None,
+    ) -> None:
+        self.storage = storage
+        self.cpu_delay = cpu_delay
+        self.turn_timeout = turn_timeout
+        self.publish = publish
+        self.games: dict[str, GameSpec] = {}
+        self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[int, Table] = {}
+        self.rng = random.Random(seed)
+        self._guild_locks: dict[tuple[str, int | None], asyncio.Lock] = {}
+        self._refreshing: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+
+    # -- registry ---------------------------------------------------------------------------
+
+    def register(self, spec: GameSpec) -> None:
+        self.games[spec.name] = spec
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        return self.by_channel.get(channel_id)
+
+    def get(self, table_id: int) -> Table:
+        table = self.by_id.get(table_id)
+        if table is None:
+            raise TableError(t("table.gone"))
+        return table
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    async def create(
+        self, game: str, options: dict[str, Any] | BaseModel, *, guild_id: int | None,
+        channel_id: int, host_id: int, host_name: str,
+    ) -> Table:
+        spec = self.games[game]
+        if isinstance(options, BaseModel):
+            opts = options
+        else:
+            try:
+                opts = spec.options_model(**options)
+            except ValidationError as exc:
+                raise TableError(t("table.bad_options", detail=exc.errors()[0]["msg"])) from None
+        if channel_id in self.by_channel:
+            raise TableError(t("table.channel_busy"))
+        seats = [Seat(host_id, host_name)]
+        async with self.storage.transaction() as db:
+            table_id = await self.storage.tables.create(
+                db, guild_id, channel_id, game, opts.model_dump(mode="json"), host_id,
+                [s.to_data() for s in seats],
+            )
+        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats)
+        self._index(table)
+        return table
+
+    async def join(self, table: Table, user_id: int, name: str) -> None:
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise TableError(t("lobby.already_in"))
+            if len(table.seats) >= max(table.player_counts()):
+                raise TableError(t("lobby.full"))
+            table.seats.append(Seat(user_id, name))
+            await self._save(table)
+
+    async def leave(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            self._require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError(t("lobby.not_in"))
+            if user_id == table.host_id:
+                raise TableError(t("lobby.host_cannot_leave"))
+            del table.seats[seat]
+            await self._save(table)
+
+    async def add_cpu(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is None:
+                raise TableError(t("lobby.not_in"))
+            if len(table.seats) >= max(table.player_counts()):
+                raise TableError(t("lobby.full"))
+            number = sum(1 for s in table.seats if s.is_cpu) + 1
+            table.seats.append(Seat(None, t("cpu.name", n=number)))
+            await self._save(table)
+
+    async def start(self, table: Table, user_id: int, *, is_admin: bool = False) -> None:
+        async with table.lock, self._game_lock(table):
+            self._require_lobby(table)
+            if user_id != table.host_id and not is_admin:
+                raise TableError(t("lobby.only_host"))
+            counts = table.player_counts()
+            if len(table.seats) not in counts:
+                raise TableError(
+                    t("lobby.wrong_count", n=len(table.seats),
+                      allowed=", ".join(str(c) for c in counts))
+                )
+            # Sorteo: a random dealer becomes seat 0; rotating keeps pairs (0+2, 1+3) together.
+            dealer = self.rng.randrange(len(table.seats))
+            table.seats = table.seats[dealer:] + table.seats[:dealer]
+            async with self.storage.transaction() as db:
+                extra = await table.spec.hooks.new_game_kwargs(table, db)
+                state = table.spec.new_game(
+                    table.options, len(table.seats), seed=self.rng.randrange(2**63), **extra
+                )
+                table.state, table.status = state, "playing"
+                events = list(getattr(state, "initial_events", []))
+                await table.spec.hooks.after_apply(table, events, db)
+                await self._write(db, table)
+            self._record_events(table, events)
+        self._after_change(table)
+
+    async def cancel(self, table: Table, user_id: int, *, is_admin: bool = False) -> None:
+        async with table.lock:
+            if table.status not in ("lobby", "playing"):
+                raise TableError(t("table.over"))
+            if user_id != table.host_id and not is_admin:
+                raise TableError(t("lobby.only_host"))
+            table.status = "cancelled"
+            await self._save(table)
+            self._close(table)
+
+    # -- play -------------------------------------------------------------------------------
+
+    async def act(self, table: Table, user_id: int, action: Action | str) -> list[Event]:
+        """A human's decision. Raises TableError/RuleError with a reason for the player."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError(t("table.not_seated"))
+        table.auto.discard(seat)  # acting again takes the seat back from the CPU
+        return await self._act(table, seat, as_action(action))
+
+    def back(self, table: Table, user_id: int) -> None:
+        """The player showed up (opened their hand): stop playing for them."""
+        seat = table.seat_of(user_id)
+        if seat is not None and seat in table.auto:
+            table.auto.discard(seat)
+            self._schedule(table)
+
+    async def _act(self, table: Table, seat: int, action: Action) -> list[Event]:
+        async with table.lock, self._game_lock(table):
+            state = self._require_playing(table)
+            if state.to_act != seat:
+                raise NotYourTurn(t("turn.not_yours", name=table.name(state.to_act))
+                                  if state.to_act is not None else t("table.over"))
+            before = state.to_json()
+            try:
+                async with self.storage.transaction() as db:
+                    await table.spec.hooks.before_apply(table, db)
+                    events = state.apply(seat, action)
+                    await table.spec.hooks.after_apply(table, events, db)
+                    if state.is_over:
+                        table.status = "finished"
+                        result = state.result.to_dict() if state.result else {}
+                        await self.storage.results.add(
+                            db, table.id, table.guild_id, table.game, table.seat_data(), result
+                        )
+                    await self._write(db, table)
+            except RuleError:
+                raise
+            except Exception:
+                table.state = table.spec.load_state(before)
+                table.status = "playing"
+                log.exception("Table %d: could not save a move; state restored", table.id)
+                raise
+            self._record_events(table, events)
+            log.info("Table %d: seat %d %s", table.id, seat, action.verb)
+        self._after_change(table)
+        return events
+
+    async def cpu_move(self, table: Table) -> list[Event] | None:
+        """Let the CPU play the seat to act, if it is a CPU or a timed-out seat."""
+        state = table.state
+        if state is None or state.is_over or state.to_act is None:
+            return None
+        seat = state.to_act
+        if not (table.seats[seat].is_cpu or seat in table.auto):
+            return None
+        action = random_action(state, self.rng)
+        try:
+            return await self._act(table, seat, action)
+        except RuleError:  # the human acted first: nothing to do
+            return None
+
+    # -- scheduling: CPU pauses, turn timeouts, public refreshes -----------------------------
+
+    def _after_change(self, table: Table) -> None:
+        self.request_refresh(table)
+        if table.status == "playing":
+            self._schedule(table)
+        else:
+            self._close(table)
+
+    def _schedule(self, table: Table) -> None:
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        state = table.state
+        if table.status != "playing" or state is None or state.to_act is None:
+            return
+        seat = state.to_act
+        cpu = table.seats[seat].is_cpu or seat in table.auto
+        delay = self.cpu_delay if cpu else self.turn_timeout
+        table.timer = asyncio.create_task(self._wake(table, seat, delay, timed_out=not cpu))
+
+    async def _wake(self, table: Table, seat: int, delay: float, *, timed_out: bool) -> None:
+        await asyncio.sleep(delay)
+        if table.state is None or table.state.to_act != seat or table.status != "playing":
+            return
+        if timed_out:
+            table.auto.add(seat)
+            table.log.append(t("turn.timeout", name=table.name(seat)))
+        table.timer = None
+        await self.cpu_move(table)
+
+    def request_refresh(self, table: Table) -> None:
+        """Coalesce public-message edits: one refresh in flight per table at most."""
+        if self.publish is None:
+            return
+        self._dirty.add(table.id)
+        task = self._refreshing.get(table.id)
+        if task is None or task.done():
+            self._refreshing[table.id] = asyncio.create_task(self._refresh(table))
+
+    async def _refresh(self, table: Table) -> None:
+        assert self.publish is not None
+        while table.id in self._dirty:
+            self._dirty.discard(table.id)
+            try:
+                await self.publish(table)
+            except Exception:
+                log.exception("Table %d: could not refresh its message", table.id)
+
+    # -- persistence ------------------------------------------------------------------------
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        async with table.lock:
+            table.message_id = message_id
+            await self._save(table)
+
+    async def restore(self) -> list[Table]:
+        """Load every unfinished table after a restart and resume its turns."""
+        restored = []
+        for record in await self.storage.tables.open_tables():
+            table = self._from_record(record)
+            if table is None:
+                continue
+            self._index(table)
+            restored.append(table)
+            self._after_change(table)
+        log.info("Restored %d tables", len(restored))
+        return restored
+
+    def _from_record(self, record: TableRecord) -> Table | None:
+        spec = self.games.get(record.game)
+        if spec is None:
+            log.warning("Table %d: unknown game %s, left alone", record.id, record.game)
+            return None
+        table = Table(
+            record.id, record.guild_id, record.channel_id, spec,
+            spec.options_model(**record.options), record.host_id,
+            [Seat(s["user_id"], s["name"]) for s in record.seats], record.status,
+            spec.load_state(record.state) if record.state else None, record.message_id,
+        )
+        table.log.append(t("table.restored"))
+        return table
+
+    async def _save(self, table: Table) -> None:
+        async with self.storage.transaction() as db:
+            await self._write(db, table)
+
+    async def _write(self, db: Any, table: Table) -> None:
+        await self.storage.tables.save(
+            db, table.id, seats=table.seat_data(), status=table.status,
+            state=table.state.to_json() if table.state else None, message_id=table.message_id,
+        )
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _index(self, table: Table) -> None:
+        self.by_id[table.id] = table
+        self.by_channel[table.channel_id] = table
+
+    def _close(self, table: Table) -> None:
+        if self.by_channel.get(table.channel_id) is table:
+            del self.by_channel[table.channel_id]
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        self.request_refresh(table)
+
+    def _record_events(self, table: Table, events: Sequence[Event]) -> None:
+        table.last_events = list(events)
+        for event in events:
+            line = event_line(table, event)
+            if line:
+                table.log.append(line)
+
+    def _game_lock(self, table: Table) -> asyncio.Lock | contextlib.nullcontext[None]:
+        if not table.spec.hooks.guild_lock:
+            return contextlib.nullcontext()
+        key = (table.game, table.guild_id)
+        return self._guild_locks.setdefault(key, asyncio.Lock())
+
+    @staticmethod
+    def _require_lobby(table: Table) -> None:
+        if table.status != "lobby":
+            raise TableError(t("lobby.started") if table.status == "playing" else t("table.over"))
+
+    @staticmethod
+    def _require_playing(table: Table) -> GameState:
+        if table.status == "lobby" or table.state is None:
+            raise TableError(t("table.not_started"))
+        if table.status != "playing" or table.state.is_over:
+            raise TableError(t("table.over"))
+        return table.state
+
+    async def shutdown(self) -> None:
+        tasks = [tb.timer for tb in self.by_id.values() if tb.timer] + list(
+            self._refreshing.values()
+        )
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+

@@ -1,0 +1,343 @@
+"""Shared Discord views: the lobby, the public table message, and the private hand.
+
+Every button is a :class:`discord.ui.DynamicItem` whose ``custom_id`` names the table (and the
+action), so buttons on old messages keep working after a restart. Callbacks turn one click into
+one call of the table layer; refusals go back as ephemeral messages that say why.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.render import action_label, cards_label, seat_lines
+from bot.tables import Table, TableError, TableService
+from rules.engine import Action
+from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from bot.app import TapeteBot
+
+log = logging.getLogger(__name__)
+
+CARD_VERBS = frozenset({"play", "capture"})
+
+
+def service(interaction: discord.Interaction[Any]) -> TableService:
+    client: TapeteBot = interaction.client
+    return client.tables
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+async def reply_error(interaction: discord.Interaction[Any], message: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def guarded(
+    interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a callback; rule and table refusals become ephemeral replies, bugs are logged."""
+    try:
+        await work()
+    except (TableError, RuleError) as exc:
+        await reply_error(interaction, str(exc))
+    except Exception:
+        log.exception("Interaction failed")
+        await reply_error(interaction, t("error.generic"))
+
+
+# -- lobby ------------------------------------------------------------------------------------
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    options = ", ".join(f"{k}={v}" for k, v in table.options.model_dump().items()) or "—"
+    counts = table.player_counts()
+    allowed = (
+        f"{min(counts)}–{max(counts)}" if len(counts) > 2 else " o ".join(map(str, counts))
+    )
+    embed = discord.Embed(
+        title=t("lobby.title", game=table.spec.title),
+        description=t(
+            "lobby.body", host=f"<@{table.host_id}>", options=options, n=len(table.seats),
+            allowed=allowed, seats=seat_lines(table),
+        ),
+        colour=discord.Colour.dark_green(),
+    )
+    return embed
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tapete:lobby:(?P<op>join|leave|cpu|start|cancel):(?P<table>\d+)",
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "cpu": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, op: str, table_id: int) -> None:
+        self.op, self.table_id = op, table_id
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"button.{op}"), style=self.STYLES[op],
+                custom_id=f"tapete:lobby:{op}:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str], /,
+    ) -> LobbyButton:
+        return cls(match["op"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            tables = service(interaction)
+            table = tables.get(self.table_id)
+            user = interaction.user
+            if self.op == "join":
+                await tables.join(table, user.id, user.display_name)
+            elif self.op == "leave":
+                await tables.leave(table, user.id)
+            elif self.op == "cpu":
+                await tables.add_cpu(table, user.id)
+            elif self.op == "start":
+                await tables.start(table, user.id, is_admin=is_admin(interaction))
+            else:
+                await tables.cancel(table, user.id, is_admin=is_admin(interaction))
+            embed, view = public_message(table)
+            await interaction.response.edit_message(embed=embed, view=view)
+
+        await guarded(interaction, work)
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "cpu", "start", "cancel"):
+        view.add_item(LobbyButton(op, table.id))
+    return view
+
+
+# -- the public table message -----------------------------------------------------------------
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tapete:table:(?P<op>hand|rematch):(?P<table>\d+)",
+):
+    def __init__(self, op: str, table_id: int) -> None:
+        self.op, self.table_id = op, table_id
+        style = discord.ButtonStyle.primary if op == "hand" else discord.ButtonStyle.success
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"button.{op}"), style=style, custom_id=f"tapete:table:{op}:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str], /,
+    ) -> TableButton:
+        return cls(match["op"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            tables = service(interaction)
+            if self.op == "rematch":
+                client: TapeteBot = interaction.client
+                table = await client.rematch(self.table_id, interaction)
+                return
+            table = tables.get(self.table_id)
+            await send_hand(interaction, table)
+
+        await guarded(interaction, work)
+
+
+def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The one public message of a table: lobby, game in progress, or final summary."""
+    if table.status == "lobby":
+        return lobby_embed(table), lobby_view(table)
+    if table.status == "cancelled":
+        embed = lobby_embed(table)
+        embed.title = f"{embed.title} — {t('table.cancelled')}"
+        return embed, None
+    embed = table.spec.render_table(table)
+    if table.log:
+        embed.add_field(name=t("public.log"), value="\n".join(table.log)[-1024:], inline=False)
+    view = discord.ui.View(timeout=None)
+    if table.status == "playing":
+        view.add_item(TableButton("hand", table.id))
+    else:
+        view.add_item(TableButton("rematch", table.id))
+    return embed, view
+
+
+# -- the private hand -------------------------------------------------------------------------
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tapete:act:(?P<table>\d+):(?P<action>.+)",
+):
+    """One legal action (or one card with a single way to play it)."""
+
+    def __init__(
+        self, table_id: int, action: str, label: str = "", *, disabled: bool = False,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        self.table_id, self.action = table_id, action
+        super().__init__(
+            discord.ui.Button(
+                label=label or action, style=style, disabled=disabled,
+                custom_id=f"tapete:act:{table_id}:{action}"[:100],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str], /,
+    ) -> ActButton:
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, self.action))
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tapete:choose:(?P<table>\d+):(?P<key>[^:]+)",
+):
+    """A card (or verb) with several legal ways to play it: pick one."""
+
+    def __init__(
+        self, table_id: int, key: str, options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tapete:choose:{table_id}:{key}", placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="—", value="-")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any],
+        match: re.Match[str], /,
+    ) -> ChoiceSelect:
+        return cls(int(match["table"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        action = str(values[0]) if values else ""
+        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action))
+
+
+async def act_and_refresh(
+    interaction: discord.Interaction[Any], table_id: int, action: str
+) -> None:
+    tables = service(interaction)
+    table = tables.get(table_id)
+    await tables.act(table, interaction.user.id, action)
+    seat = table.seat_of(interaction.user.id)
+    assert seat is not None
+    embed, view = hand_message(table, seat, done=Action.parse(action))
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+def hand_message(
+    table: Table, seat: int, *, done: Action | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The ephemeral hand: cards as buttons (legal ones enabled) plus the other actions."""
+    state = table.state
+    assert state is not None
+    view_data = state.view(seat)
+    hand = list(getattr(view_data, "hand", ()))
+    my_turn = state.to_act == seat and not state.is_over
+    legal = state.legal_actions() if my_turn else []
+    lines = [cards_label(hand) if hand else t("hand.hidden")]
+    if done is not None:
+        lines.insert(0, t("hand.played", action=action_label(table, done)))
+    if state.is_over:
+        lines.append(t("table.over"))
+    elif my_turn:
+        lines.append(t("turn.yours"))
+    elif state.to_act is not None:
+        lines.append(t("hand.waiting", name=table.name(state.to_act)))
+    embed = discord.Embed(
+        title=f"{t('hand.title')} — {table.spec.title}", description="\n".join(lines),
+        colour=discord.Colour.blurple(),
+    )
+    view = discord.ui.View(timeout=None)
+    by_card: dict[str, list[Action]] = {}
+    others: list[Action] = []
+    for action in legal:
+        if action.verb in CARD_VERBS and action.args:
+            by_card.setdefault(action.args[0], []).append(action)
+        else:
+            others.append(action)
+    for card in hand:
+        actions = by_card.get(str(card), [])
+        if len(actions) > 1:
+            options = [
+                discord.SelectOption(label=action_label(table, a)[:100], value=str(a))
+                for a in actions[:25]
+            ]
+            view.add_item(ChoiceSelect(table.id, str(card), options,
+                                       placeholder=t("hand.choose", card=card.label)))
+        else:
+            action_text = str(actions[0]) if actions else f"play {card}"
+            view.add_item(ActButton(table.id, action_text, card.label, disabled=not actions,
+                                    style=discord.ButtonStyle.primary))
+    by_verb: dict[str, list[Action]] = {}
+    for action in others:
+        by_verb.setdefault(action.verb, []).append(action)
+    for verb, actions in by_verb.items():
+        if len(actions) > 4:
+            options = [
+                discord.SelectOption(label=action_label(table, a)[:100], value=str(a))
+                for a in actions[:25]
+            ]
+            view.add_item(ChoiceSelect(table.id, verb, options,
+                                       placeholder=action_label(table, actions[0])))
+        else:
+            for a in actions:
+                view.add_item(ActButton(table.id, str(a), action_label(table, a)[:80],
+                                        style=discord.ButtonStyle.success))
+    return embed, view
+
+
+async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None:
+    """Answer with the player's hand, ephemerally (never to the channel, never by DM)."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError(t("table.not_seated"))
+    if table.state is None:
+        raise TableError(t("table.not_started"))
+    service(interaction).back(table, interaction.user.id)
+    embed, view = hand_message(table, seat)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton, TableButton, ActButton, ChoiceSelect,
+)

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Set up and run Tapete with nothing but Python 3.11+.
+
+    python3 run.py          # create .venv, install the bot, start it
+    python3 run.py test     # create .venv, install the bot and its test tools, run the tests
+    python3 run.py check    # ruff and mypy
+
+The virtual environment is created in ``.venv`` on first use and reused afterwards; the
+dependencies are (re)installed whenever ``pyproject.toml`` changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_env(extras: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit("Tapete necesita Python 3.11 o superior.")
+    if not PYTHON.exists():
+        print("Creando el entorno virtual en .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".installed-{extras or 'base'}-{digest}"
+    if not stamp.exists():
+        print("Instalando dependencias ...", flush=True)
+        target = f"{ROOT}[{extras}]" if extras else str(ROOT)
+        subprocess.run(
+            [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-e", target],
+            check=True,
+        )
+        stamp.touch()
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "bot"
+    os.chdir(ROOT)
+    if command == "bot":
+        ensure_env("")
+        return subprocess.call([str(PYTHON), "-m", "bot", *argv[1:]])
+    if command == "test":
+        ensure_env("dev")
+        return subprocess.call([str(PYTHON), "-m", "pytest", *argv[1:]])
+    if command == "check":
+        ensure_env("dev")
+        lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])
+        types = subprocess.call([str(PYTHON), "-m", "mypy"])
+        return lint or types
+    if command == "bench":
+        ensure_env("dev")
+        scripts = sorted((ROOT / "benchmarks").glob("*.py"))
+        return max((subprocess.call([str(PYTHON), str(s), *argv[1:]]) for s in scripts),
+                   default=0)
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
