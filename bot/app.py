@@ -18,7 +18,7 @@ from rules.errors import RuleError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.escoba",)
+EXTENSIONS = ("cogs.tute", "cogs.escoba", "cogs.tomate")
 
 
 class TapeteBot(commands.Bot):
@@ -32,7 +32,7 @@ class TapeteBot(commands.Bot):
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed,
         )
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -62,9 +62,7 @@ class TapeteBot(commands.Bot):
             return
         if table.message_id is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr]
-                    embed=embed, view=view
-                )
+                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
                 return
             except discord.NotFound:
                 log.info("Table %d: public message gone, posting a new one", table.id)

@@ -18,7 +18,7 @@ from bot.games import GameSpec
 from bot.i18n import t
 from bot.render import action_label
 from bot.tables import Table, TableError
-from bot.views import hand_message, public_message, send_hand
+from bot.views import hand_message, is_admin, public_message, send_hand
 from rules.engine import Action
 from rules.errors import IllegalAction
 
@@ -61,6 +61,12 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="mano", description="Ver tu mano (solo la ves tú).")
     async def mano(self, interaction: discord.Interaction[Any]) -> None:
         await send_hand(interaction, self.table_here(interaction))
+
+    @app_commands.command(name="cancelar", description="Cerrar la mesa de este canal.")
+    async def cancelar(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        await self.bot.tables.cancel(table, interaction.user.id, is_admin=is_admin(interaction))
+        await interaction.response.send_message(t("table.cancelled"))
 
     @app_commands.command(name="jugar", description="Jugar una carta o hacer otra acción.")
     @app_commands.describe(carta="La carta (p. ej. 7o, 12b, «as de oros») o la acción.")

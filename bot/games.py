@@ -38,6 +38,10 @@ class TableHooks:
     async def new_game_kwargs(self, table: Table, db: aiosqlite.Connection) -> dict[str, Any]:
         return {}
 
+    async def on_load(self, table: Table) -> None:
+        """Called when a table is restored after a restart."""
+        return None
+
     async def before_apply(self, table: Table, db: aiosqlite.Connection) -> None:
         return None
 

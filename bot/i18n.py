@@ -22,7 +22,10 @@ ES: dict[str, str] = {
     "table.cancelled": "Mesa cancelada.",
     "table.wrong_game": "La mesa de este canal es de {game}, no de {wanted}.",
     "lobby.title": "Mesa de {game}",
-    "lobby.body": "Anfitrión: {host}\nOpciones: {options}\nJugadores ({n}, se admiten {allowed}):\n{seats}",
+    "lobby.body": (
+        "Anfitrión: {host}\nOpciones: {options}\n"
+        "Jugadores ({n}, se admiten {allowed}):\n{seats}"
+    ),
     "lobby.already_in": "Ya estás sentado en esta mesa.",
     "lobby.not_in": "No estás sentado en esta mesa.",
     "lobby.full": "La mesa está completa.",
@@ -54,7 +57,9 @@ ES: dict[str, str] = {
     "hand.played": "Hecho: {action}.",
     "play.unknown": "No puedes hacer «{text}» ahora. Opciones: {options}.",
     "play.no_hand": "No tienes mano en esta mesa.",
-    "error.generic": "Algo ha fallado al procesar tu acción; no se ha perdido nada. Inténtalo otra vez.",
+    "error.generic": (
+        "Algo ha fallado al procesar tu acción; no se ha perdido nada. Inténtalo otra vez."
+    ),
     "error.forbidden": "Necesitas el permiso Gestionar servidor para eso.",
     "error.guild_only": "Este comando solo funciona en un servidor.",
     "public.log": "Últimas jugadas",

@@ -24,6 +24,8 @@ SEAT_FIELDS = frozenset({
     "claimant", "capturer", "partner", "by", "to", "source_seat", "target_seat", "mano",
 })
 
+SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats"})
+
 
 def card_label(card: Card) -> str:
     return card.label
@@ -39,7 +41,8 @@ def suit_name(suit: Any) -> str:
     return str(suit)
 
 
-def _suit_from_letter(letter: str, family: str) -> str:
+def suit_letter_name(letter: str, family: str) -> str:
+    """The Spanish name of a suit given by its notation letter ("o" → "oros")."""
     suits: Sequence[Enum] = list(SpanishSuit) if family == "spanish" else list(FrenchSuit)
     for suit in suits:
         if suit.value == letter:
@@ -60,7 +63,7 @@ def action_label(table: Table, action: Action) -> str:
             break
     values: dict[str, Any] = {"args": " ".join(action.args)}
     if action.verb == "sing" and action.args:
-        values["suit"] = action.args[0] if action.args[0] == "tute" else _suit_from_letter(
+        values["suit"] = action.args[0] if action.args[0] == "tute" else suit_letter_name(
             action.args[0], family
         )
     if action.verb == "discard" and action.args:
@@ -87,7 +90,7 @@ def _pretty(table: Table, name: str, value: Any) -> Any:
     if isinstance(value, list | tuple):
         if value and all(isinstance(v, Card) for v in value):
             return cards_label(value)
-        if value and all(isinstance(v, int) for v in value) and name.endswith("seats"):
+        if value and all(isinstance(v, int) for v in value) and name in SEAT_LIST_FIELDS:
             return ", ".join(table.name(v) for v in value if 0 <= v < len(table.seats))
         return ", ".join(str(_pretty(table, name, v)) for v in value)
     return value

@@ -263,7 +263,8 @@ class LedgerRepo:
         for account, delta in ((source, -amount), (target, amount)):
             await db.execute(
                 "INSERT INTO accounts (guild_id, account, balance) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, account) DO UPDATE SET balance = balance + excluded.balance",
+                " ON CONFLICT (guild_id, account)"
+                " DO UPDATE SET balance = balance + excluded.balance",
                 (guild_id, account, delta),
             )
 
@@ -272,6 +273,16 @@ class LedgerRepo:
             "SELECT account, balance FROM accounts WHERE guild_id = ?", (guild_id,)
         )
         return {r["account"]: r["balance"] for r in rows}
+
+    async def balances_of(
+        self, db: aiosqlite.Connection, guild_id: int, accounts: Sequence[str]
+    ) -> dict[str, int]:
+        """Balances of some accounts, read inside the caller's transaction (0 when unseen)."""
+        marks = ", ".join("?" for _ in accounts)
+        sql = f"SELECT account, balance FROM accounts WHERE guild_id = ? AND account IN ({marks})"
+        async with db.execute(sql, (guild_id, *accounts)) as cur:
+            found = {r[0]: r[1] for r in await cur.fetchall()}
+        return {a: found.get(a, 0) for a in accounts}
 
     async def pot(self, guild_id: int, db: aiosqlite.Connection | None = None) -> tuple[int, int]:
         """(plato, reserva) of a server; pass ``db`` to read inside a transaction."""

@@ -66,6 +66,7 @@ class Table:
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     last_events: list[Event] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # a game's cached public data
 
     @property
     def game(self) -> str:
@@ -341,6 +342,7 @@ class TableService:
             if table is None:
                 continue
             self._index(table)
+            await table.spec.hooks.on_load(table)
             restored.append(table)
             self._after_change(table)
         log.info("Restored %d tables", len(restored))
@@ -394,8 +396,11 @@ class TableService:
     def _game_lock(self, table: Table) -> asyncio.Lock | contextlib.nullcontext[None]:
         if not table.spec.hooks.guild_lock:
             return contextlib.nullcontext()
-        key = (table.game, table.guild_id)
-        return self._guild_locks.setdefault(key, asyncio.Lock())
+        return self.guild_lock(table.game, table.guild_id)
+
+    def guild_lock(self, game: str, guild_id: int | None) -> asyncio.Lock:
+        """The lock shared by all of a server's tables of a game (Tomate's pot)."""
+        return self._guild_locks.setdefault((game, guild_id), asyncio.Lock())
 
     @staticmethod
     def _require_lobby(table: Table) -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from bot.i18n import t
 from bot.render import action_label, cards_label, seat_lines
 from bot.tables import Table, TableError, TableService
+from rules.cards import Card
 from rules.engine import Action
 from rules.errors import RuleError
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CARD_VERBS = frozenset({"play", "capture"})
+SUBSET_VERBS = frozenset({"exchange"})
 
 
 def service(interaction: discord.Interaction[Any]) -> TableService:
@@ -36,6 +38,12 @@ def service(interaction: discord.Interaction[Any]) -> TableService:
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
+
+
+def selected(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values chosen in a select menu."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(v) for v in data.get("values", [])]
 
 
 async def reply_error(interaction: discord.Interaction[Any], message: str) -> None:
@@ -82,7 +90,7 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tapete:lobby:(?P<op>join|leave|cpu|start|cancel):(?P<table>\d+)",
 ):
-    STYLES = {
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "cpu": discord.ButtonStyle.secondary,
@@ -101,7 +109,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> LobbyButton:
         return cls(match["op"], int(match["table"]))
@@ -152,7 +160,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> TableButton:
         return cls(match["op"], int(match["table"]))
@@ -170,14 +178,14 @@ class TableButton(
         await guarded(interaction, work)
 
 
-def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     """The one public message of a table: lobby, game in progress, or final summary."""
     if table.status == "lobby":
         return lobby_embed(table), lobby_view(table)
     if table.status == "cancelled":
         embed = lobby_embed(table)
         embed.title = f"{embed.title} — {t('table.cancelled')}"
-        return embed, None
+        return embed, discord.ui.View(timeout=None)  # no buttons left
     embed = table.spec.render_table(table)
     if table.log:
         embed.add_field(name=t("public.log"), value="\n".join(table.log)[-1024:], inline=False)
@@ -212,7 +220,7 @@ class ActButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> ActButton:
         return cls(int(match["table"]), match["action"])
@@ -241,14 +249,14 @@ class ChoiceSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> ChoiceSelect:
         return cls(int(match["table"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
-        action = str(values[0]) if values else ""
+        values = selected(interaction)
+        action = values[0] if values else ""
         await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action))
 
 
@@ -296,34 +304,78 @@ def hand_message(
         else:
             others.append(action)
     for card in hand:
-        actions = by_card.get(str(card), [])
+        actions = by_card.pop(str(card), [])
         if len(actions) > 1:
-            options = [
-                discord.SelectOption(label=action_label(table, a)[:100], value=str(a))
-                for a in actions[:25]
-            ]
-            view.add_item(ChoiceSelect(table.id, str(card), options,
+            view.add_item(ChoiceSelect(table.id, str(card), _options(table, actions),
                                        placeholder=t("hand.choose", card=card.label)))
         else:
             action_text = str(actions[0]) if actions else f"play {card}"
             view.add_item(ActButton(table.id, action_text, card.label, disabled=not actions,
                                     style=discord.ButtonStyle.primary))
+    # Card actions for cards the player cannot see (a ciegas: the next card is played).
+    others = [a for actions in by_card.values() for a in actions] + others
     by_verb: dict[str, list[Action]] = {}
     for action in others:
         by_verb.setdefault(action.verb, []).append(action)
     for verb, actions in by_verb.items():
-        if len(actions) > 4:
-            options = [
-                discord.SelectOption(label=action_label(table, a)[:100], value=str(a))
-                for a in actions[:25]
-            ]
-            view.add_item(ChoiceSelect(table.id, verb, options,
+        if verb in SUBSET_VERBS:
+            view.add_item(SubsetSelect.build(table, verb, hand, actions))
+        elif len(actions) > 4:
+            view.add_item(ChoiceSelect(table.id, verb, _options(table, actions),
                                        placeholder=action_label(table, actions[0])))
         else:
             for a in actions:
                 view.add_item(ActButton(table.id, str(a), action_label(table, a)[:80],
                                         style=discord.ButtonStyle.success))
     return embed, view
+
+
+def _options(table: Table, actions: list[Action]) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(label=action_label(table, a)[:100], value=str(a))
+        for a in actions[:25]
+    ]
+
+
+class SubsetSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tapete:subset:(?P<table>\d+):(?P<verb>[a-z]+)",
+):
+    """Choose any number of cards for one verb (Tomate's mosca exchange); none means pass."""
+
+    def __init__(self, table_id: int, verb: str, select: discord.ui.Select[Any] | None = None):
+        self.table_id, self.verb = table_id, verb
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"tapete:subset:{table_id}:{verb}",
+            options=[discord.SelectOption(label="—", value="-")],
+        ))
+
+    @classmethod
+    def build(
+        cls, table: Table, verb: str, hand: list[Card], actions: list[Action]
+    ) -> SubsetSelect:
+        cards = [c for c in hand if any(str(c) in a.args for a in actions)]
+        most = max(len(a.args) for a in actions)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"tapete:subset:{table.id}:{verb}",
+            placeholder=action_label(table, Action(verb, ("…",))),
+            min_values=0, max_values=max(1, min(most, len(cards))),
+            options=[discord.SelectOption(label=c.label, value=str(c)) for c in cards] or
+            [discord.SelectOption(label="—", value="-")],
+        )
+        return cls(table.id, verb, select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> SubsetSelect:
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = selected(interaction)
+        action = f"{self.verb} {' '.join(values)}" if values else "pass"
+        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action))
 
 
 async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None:
@@ -339,5 +391,5 @@ async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton, TableButton, ActButton, ChoiceSelect,
+    LobbyButton, TableButton, ActButton, ChoiceSelect, SubsetSelect,
 )
