@@ -18,7 +18,7 @@ from bot.games import GameSpec
 from bot.i18n import t
 from bot.render import action_label
 from bot.tables import Table, TableError
-from bot.views import hand_message, is_admin, public_message, send_hand
+from bot.views import guarded, hand_message, is_admin, public_message, send_hand
 from rules.engine import Action
 from rules.errors import IllegalAction
 
@@ -48,37 +48,48 @@ class GameCog(commands.GroupCog):
         self, interaction: discord.Interaction[Any], options: dict[str, Any] | BaseModel
     ) -> None:
         """Create a table in this channel and post its public lobby message."""
-        table = await self.bot.tables.create(
-            self.spec.name, options, guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-        )
-        embed, view = public_message(table)
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        await self.bot.tables.set_message(table, message.id)
+
+        async def work() -> None:
+            table = await self.bot.tables.create(
+                self.spec.name, options, guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+            )
+            embed, view = public_message(table)
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.bot.tables.set_message(table, message.id)
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="mano", description="Ver tu mano (solo la ves tú).")
     async def mano(self, interaction: discord.Interaction[Any]) -> None:
-        await send_hand(interaction, self.table_here(interaction))
+        await guarded(interaction, lambda: send_hand(interaction, self.table_here(interaction)))
 
     @app_commands.command(name="cancelar", description="Cerrar la mesa de este canal.")
     async def cancelar(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.table_here(interaction)
-        await self.bot.tables.cancel(table, interaction.user.id, is_admin=is_admin(interaction))
-        await interaction.response.send_message(t("table.cancelled"))
+        async def work() -> None:
+            table = self.table_here(interaction)
+            await self.bot.tables.cancel(table, interaction.user.id,
+                                         is_admin=is_admin(interaction))
+            await interaction.response.send_message(t("table.cancelled"))
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="jugar", description="Jugar una carta o hacer otra acción.")
     @app_commands.describe(carta="La carta (p. ej. 7o, 12b, «as de oros») o la acción.")
     async def jugar(self, interaction: discord.Interaction[Any], carta: str) -> None:
-        table = self.table_here(interaction)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError(t("table.not_seated"))
-        action = self.resolve(table, seat, carta)
-        await self.bot.tables.act(table, interaction.user.id, action)
-        embed, view = hand_message(table, seat, done=action)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        async def work() -> None:
+            table = self.table_here(interaction)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise TableError(t("table.not_seated"))
+            action = self.resolve(table, seat, carta)
+            await self.bot.tables.act(table, interaction.user.id, action)
+            embed, view = hand_message(table, seat, done=action)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+        await guarded(interaction, work)
 
     @jugar.autocomplete("carta")
     async def jugar_autocomplete(

@@ -1,4 +1,3 @@
-import discord
 
 
 async def test_lobby_and_start(simcord_env) -> None:

@@ -1,0 +1,122 @@
+"""Helpers to play a table through simcord the way users do: buttons and slash commands."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+
+from bot.app import TapeteBot
+from bot.tables import Table
+from rules.cards import Card
+
+
+def bot_of(env: Any) -> TapeteBot:
+    bot: TapeteBot = env.bot
+    return bot
+
+
+def table_in(env: Any, channel: Any) -> Table:
+    table = bot_of(env).tables.in_channel(channel.id)
+    if table is None:  # finished tables leave the channel index but keep their id
+        tables = [t for t in bot_of(env).tables.by_id.values() if t.channel_id == channel.id]
+        table = max(tables, key=lambda t: t.id)
+    return table
+
+
+def public_messages(channel: Any) -> list[discord.Message]:
+    return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+LOG_FIELD = "Últimas jugadas"
+
+
+def public_text(channel: Any, *, with_log: bool = False) -> str:
+    """What the channel shows to everybody now: contents and embeds.
+
+    The log field lists past moves (cards played in an earlier hand may be back in a hand), so
+    it is left out unless asked for; ``log_lines`` checks it separately.
+    """
+    parts = []
+    for message in public_messages(channel):
+        parts.append(message.content)
+        for embed in message.embeds:
+            data = embed.to_dict()
+            fields = [f for f in data.get("fields", []) if with_log or f["name"] != LOG_FIELD]
+            parts.append(str({**data, "fields": fields}))
+    return "\n".join(parts)
+
+
+def log_lines(channel: Any) -> list[str]:
+    lines = []
+    for message in public_messages(channel):
+        for embed in message.embeds:
+            for f in embed.to_dict().get("fields", []):
+                if f["name"] == LOG_FIELD:
+                    lines.extend(f["value"].split("\n"))
+    return lines
+
+
+def mentions_card(text: str, card: Card) -> bool:
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card.label)}", text) is not None
+
+
+def enabled_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for row in components:
+        for comp in row.get("components", []):
+            if not comp.get("disabled") and comp.get("custom_id"):
+                found.append(comp)
+    return found
+
+
+async def act_through_buttons(
+    member: Any, table_message: discord.Message, rng: random.Random
+) -> Any:
+    """Open "Ver mi mano" and press one enabled control of the ephemeral hand."""
+    shown = await member.click(table_message, label="Ver mi mano")
+    assert shown.ephemeral, "the hand must be ephemeral"
+    hand_message = shown.response.message
+    choices = enabled_components(shown.response.components)
+    assert choices, "it is this player's turn, so some control must be enabled"
+    comp = rng.choice(choices)
+    if comp["type"] == 3:  # a select menu
+        values = [o["value"] for o in comp["options"]]
+        most = comp.get("max_values", 1)
+        picked = rng.sample(values, rng.randint(max(1, comp.get("min_values", 1)), most))
+        if comp["custom_id"].startswith("tapete:subset"):
+            picked = rng.sample(values, rng.randint(0, most)) if values != ["-"] else []
+        result = await member.select(hand_message, picked, custom_id=comp["custom_id"])
+    else:
+        result = await member.click(hand_message, custom_id=comp["custom_id"])
+    return result
+
+
+async def play_to_the_end(
+    env: Any, channel: Any, members: dict[int, Any], *, seed: int = 1, max_steps: int = 5000,
+    check: Any = None,
+) -> Table:
+    """Drive a started table until the match is over; CPU seats play on their own."""
+    rng = random.Random(seed)
+    bot = bot_of(env)
+    table = table_in(env, channel)
+    message = channel.history()[0] if table.message_id is None else None
+    for _ in range(max_steps):
+        state = table.state
+        assert state is not None
+        if state.is_over:
+            return table
+        seat = state.to_act
+        assert seat is not None
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            await env.advance_time(bot.settings.cpu_delay + 0.01)
+        else:
+            message = next(m for m in channel.history() if m.id == table.message_id)
+            result = await act_through_buttons(members[user_id], message, rng)
+            assert result.ephemeral or result.response is None or result.response.ephemeral
+        if check is not None:
+            check(table)
+    raise AssertionError("the match did not end")

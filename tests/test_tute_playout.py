@@ -1,0 +1,145 @@
+"""Tute: seeded random playouts, 1,000 matches per modality.
+
+Every match ends; every legal action applies; cards are conserved (hands + baceta + tricks
++ out of play = 40); card points + diez de últimas add up to 130 per hand played to the end
+(less the turned card's points in arrastrado); ``to_json``/``from_json`` round-trips mid-hand
+and the restored game continues identically; illegal moves and wrong seats are refused
+without changing the state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import tute
+from rules.cards import Card, spanish_deck
+from rules.cpu import random_action
+from rules.engine import Action, Event
+from rules.errors import IllegalAction, NotYourTurn
+from rules.tute import HandScored, MatchOver, Modalidad, Options, State, card_points
+
+MATCHES = 1000
+MAX_ACTIONS = 5000
+DECK = frozenset(spanish_deck())
+
+
+def all_cards(state: State) -> list[Card]:
+    cards = [*state.baceta, *state.out_of_play, *(card for _, card in state.trick)]
+    for hand in state.hands:
+        cards += hand
+    for taken in state.taken:
+        cards += taken
+    return cards
+
+
+def check_conservation(state: State) -> None:
+    cards = all_cards(state)
+    assert len(cards) == 40
+    if not state.trick:  # the full identity check at trick boundaries (hashing is slow)
+        assert set(cards) == DECK
+
+
+def check_hand_scored(state: State, event: HandScored, out_points: int) -> None:
+    ultimas_side = None if event.ultimas is None else state.side(event.ultimas)
+    for side, points in enumerate(event.points):
+        bonus = 10 if side == ultimas_side else 0
+        assert points == event.card_points[side] + event.cante_points[side] + bonus
+    if event.reason == "puntos":
+        assert event.ultimas is not None
+        assert sum(event.card_points) + 10 == 130 - out_points
+        assert event.juegos == (2 if max(event.points) >= 101 else 1)
+        assert max(event.points) == event.points[state.side(event.winners[0])]
+    else:
+        assert event.reason == "capote" and event.ultimas is None and event.juegos == 1
+
+
+def check_legal(state: State, step: int) -> None:
+    legal = state.legal_actions()
+    assert legal, "a match in progress always waits for a legal action"
+    seat = state.to_act
+    assert seat is not None
+    assert state.view(seat).legal == tuple(str(a) for a in legal)
+    if step % 7 == 0:
+        assert all(Action.parse(str(a)) == a for a in legal)
+        other = (seat + 1) % state.players
+        assert state.view(other).legal == () and state.view(None).hand == ()
+        assert state.view(other).hand == tuple(state.hands[other])
+    if step % 41 == 0:  # every legal action applies, on a copy
+        text = state.to_json()
+        for action in legal:
+            State.from_json(text).apply(seat, action)
+
+
+def check_refusals(state: State, rng: random.Random) -> None:
+    seat = state.to_act
+    assert seat is not None
+    before = state.to_json()
+    with pytest.raises(NotYourTurn):
+        state.apply((seat + rng.randrange(1, state.players)) % state.players, "pass")
+    legal = {str(a) for a in state.legal_actions()}
+    wrong = [f"play {c}" for c in spanish_deck() if f"play {c}" not in legal]
+    with pytest.raises(IllegalAction):
+        state.apply(seat, rng.choice(wrong))
+    for text in ("swap", "sing o", "capote", "pass"):
+        if text not in legal:
+            with pytest.raises(IllegalAction):
+                state.apply(seat, text)
+    assert state.to_json() == before
+
+
+def play_match(modalidad: Modalidad, seed: int) -> None:
+    rng = random.Random(seed)
+    options = Options(
+        modalidad=modalidad, juegos=rng.randint(1, 4), tute=rng.choice([None, True, False])
+    )
+    state = tute.new_game(options, options.player_counts()[0], seed=seed)
+    snapshot_at = rng.randrange(1, 160)
+    probe_rng = random.Random(-seed)  # for refusals, so the action sequence stays replayable
+    copy: State | None = None
+    copy_rng = random.Random()
+    steps = 0
+    while not state.is_over:
+        assert steps < MAX_ACTIONS, "the match did not end"
+        check_conservation(state)
+        check_legal(state, steps)
+        if steps == snapshot_at:
+            text = state.to_json()
+            copy = State.from_json(text)
+            assert copy.to_json() == text
+            assert copy.view(copy.to_act) == state.view(state.to_act)
+            copy_rng.setstate(rng.getstate())
+        if steps % 97 == 0:
+            check_refusals(state, probe_rng)
+        out_points = card_points(state.out_of_play)
+        seat = state.to_act
+        assert seat is not None
+        events: list[Event] = state.apply(seat, random_action(state, rng))
+        if copy is not None:
+            assert copy.to_act == seat
+            assert copy.apply(seat, random_action(copy, copy_rng)) == events
+        for event in events:
+            if isinstance(event, HandScored):
+                check_hand_scored(state, event, out_points)
+        steps += 1
+    assert state.to_act is None and state.legal_actions() == []
+    result = state.result
+    assert result is not None and isinstance(events[-1], MatchOver)
+    assert result.scores == tuple(state.juegos)
+    side = state.side(result.winners[0])
+    if result.summary["reason"] == "juegos":
+        assert result.scores[side] >= options.juegos
+        assert all(s < options.juegos for i, s in enumerate(result.scores) if i != side)
+    else:
+        assert options.tute_enabled and result.summary["reason"] == "tute"
+    if modalidad == "parejas":
+        assert result.winners == (side, side + 2)
+    if copy is not None:
+        assert copy.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("modalidad", ["habanero", "arrastrado", "individual", "parejas"])
+def test_random_playouts(modalidad: Modalidad) -> None:
+    for seed in range(MATCHES):
+        play_match(modalidad, seed)
