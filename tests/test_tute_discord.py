@@ -198,3 +198,49 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
                        if not c["disabled"])
     await ana.click(shown.response.message, custom_id=card_button["custom_id"])
     assert restored.state.to_json() != snapshot
+
+
+async def test_turn_timeout_lets_the_cpu_play_until_the_player_returns(
+    simcord_env: Any,
+) -> None:
+    env = simcord_env
+    _, channel, (ana, luis) = setup_guild(env, "ana", "luis")
+    await ana.slash(channel, "tute nueva", modalidad="habanero")
+    await luis.click(channel.last_message, label="Unirse")
+    await ana.click(channel.last_message, label="Empezar")
+    table = table_in(env, channel)
+    sleeper = table.state.to_act
+    await env.advance_time(bot_of(env).settings.turn_timeout - 5)
+    assert table.state.to_act == sleeper  # still waiting
+    await env.advance_time(6)
+    assert table.state.to_act != sleeper and sleeper in table.auto
+    assert any("no ha jugado a tiempo" in line for line in table.log)
+    # the other player plays; on the sleeper's next turn the CPU plays after a short pause
+    other = ana if table.seats[table.state.to_act].user_id == ana.id else luis
+    await other.slash(channel, "tute jugar", carta=str(table.state.legal_actions()[0].args[0]))
+    if table.state.to_act == sleeper:
+        await env.advance_time(bot_of(env).settings.cpu_delay + 0.1)
+        assert table.state.to_act != sleeper
+    # opening the hand takes the seat back from the CPU
+    sleeper_member = ana if table.seats[sleeper].user_id == ana.id else luis
+    shown = await sleeper_member.click(channel.history()[0], label="Ver mi mano")
+    assert shown.ephemeral and sleeper not in table.auto
+
+
+async def test_revancha_starts_a_new_match_with_the_same_players(simcord_env: Any) -> None:
+    env = simcord_env
+    _, channel, (ana, luis, eva) = setup_guild(env, "ana", "luis", "eva")
+    await ana.slash(channel, "tute nueva", modalidad="habanero", juegos=1)
+    await luis.click(channel.last_message, label="Unirse")
+    await ana.click(channel.last_message, label="Empezar")
+    first = await play_to_the_end(env, channel, {ana.id: ana, luis.id: luis}, seed=9)
+    final = next(m for m in channel.history() if m.id == first.message_id)
+    stranger = await eva.click(final, label="Revancha")
+    assert stranger.ephemeral and stranger.response.content == "No estás sentado en esta mesa."
+    await luis.click(final, label="Revancha")
+    second = table_in(env, channel)
+    assert second.id != first.id and second.status == "playing"
+    assert {s.user_id for s in second.seats} == {ana.id, luis.id}
+    assert second.options == first.options
+    again = await ana.click(final, label="Revancha")
+    assert again.ephemeral and "mesa abierta" in again.response.content
