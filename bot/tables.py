@@ -284,7 +284,7 @@ class TableService:
         self.request_refresh(table)
         if table.status == "playing":
             self._schedule(table)
-        else:
+        elif table.status in ("finished", "cancelled"):
             self._close(table)
 
     def _schedule(self, table: Table) -> None:

@@ -1,0 +1,132 @@
+"""The table layer on a real SQLite file: locking, persistence, restore and rollback."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Storage
+from bot.tables import TableError, TableService
+from cogs.tute import SPEC as TUTE
+from rules.errors import NotYourTurn, RuleError
+
+
+async def open_service(path: Path) -> TableService:
+    storage = Storage(path)
+    await storage.open()
+    service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=11)
+    service.register(TUTE)
+    return service
+
+
+async def started_table(service: TableService, modalidad: str = "habanero") -> Any:
+    table = await service.create("tute", {"modalidad": modalidad}, guild_id=1, channel_id=10,
+                                 host_id=100, host_name="ana")
+    await service.join(table, 200, "luis")
+    await service.start(table, 100)
+    return table
+
+
+async def test_two_clicks_at_once_apply_one_move(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "t.sqlite3")
+    table = await started_table(service)
+    seat = table.state.to_act
+    user = table.seats[seat].user_id
+    action = table.state.legal_actions()[0]
+    results = await asyncio.gather(
+        service.act(table, user, action), service.act(table, user, action),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(errors) == 1 and isinstance(errors[0], NotYourTurn | RuleError)
+    assert len(table.state.view(None).trick) == 1
+    await service.shutdown()
+    await service.storage.close()
+
+
+async def test_lobby_rules(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "t.sqlite3")
+    table = await service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=10,
+                                 host_id=100, host_name="ana")
+    with pytest.raises(TableError, match="Ya hay una mesa"):
+        await service.create("tute", {}, guild_id=1, channel_id=10, host_id=5, host_name="x")
+    with pytest.raises(TableError, match="Ya estás"):
+        await service.join(table, 100, "ana")
+    await service.join(table, 200, "luis")
+    with pytest.raises(TableError, match="completa"):
+        await service.join(table, 300, "eva")
+    with pytest.raises(TableError, match="anfitrión"):
+        await service.start(table, 200)
+    with pytest.raises(TableError, match="anfitrión"):
+        await service.leave(table, 100)
+    await service.leave(table, 200)
+    with pytest.raises(TableError, match="admite 2"):
+        await service.start(table, 100)
+    with pytest.raises(TableError, match="no válidas"):
+        await service.create("tute", {"modalidad": "mus"}, guild_id=1, channel_id=11,
+                             host_id=5, host_name="x")
+    await service.storage.close()
+
+
+async def test_restart_restores_lobbies_and_games_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    service = await open_service(path)
+    table = await started_table(service)
+    for _ in range(5):
+        seat = table.state.to_act
+        await service.act(table, table.seats[seat].user_id, table.state.legal_actions()[0])
+    lobby = await service.create("tute", {"modalidad": "arrastrado"}, guild_id=1, channel_id=12,
+                                 host_id=300, host_name="eva")
+    snapshot, seats = table.state.to_json(), [s.user_id for s in table.seats]
+    await service.shutdown()
+    await service.storage.close()
+
+    again = await open_service(path)
+    restored = await again.restore()
+    assert {t.id for t in restored} == {table.id, lobby.id}
+    back = again.in_channel(10)
+    assert back is not None and back.state.to_json() == snapshot
+    assert [s.user_id for s in back.seats] == seats
+    assert again.in_channel(12).status == "lobby"
+    seat = back.state.to_act
+    await again.act(back, back.seats[seat].user_id, back.state.legal_actions()[0])
+    await again.shutdown()
+    await again.storage.close()
+
+
+async def test_a_failed_save_leaves_the_move_undone(tmp_path: Path, monkeypatch: Any) -> None:
+    service = await open_service(tmp_path / "t.sqlite3")
+    table = await started_table(service)
+    before = table.state.to_json()
+    seat = table.state.to_act
+    user = table.seats[seat].user_id
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(service.storage.tables, "save", broken)
+    with pytest.raises(OSError):
+        await service.act(table, user, table.state.legal_actions()[0])
+    assert table.state.to_json() == before
+    monkeypatch.undo()
+    await service.act(table, user, table.state.legal_actions()[0])
+    assert table.state.to_json() != before
+    record = await service.storage.tables.get(table.id)
+    assert record is not None and record.state == table.state.to_json()
+    await service.shutdown()
+    await service.storage.close()
+
+
+async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    for _ in range(2):
+        storage = Storage(path)
+        await storage.open()
+        rows = await storage.fetchall("PRAGMA user_version")
+        assert rows[0][0] == 2
+        mode = await storage.fetchall("PRAGMA journal_mode")
+        assert mode[0][0] == "wal"
+        await storage.close()
