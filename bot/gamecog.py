@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.render import action_label
 from bot.tables import Table, TableError
 from bot.views import guarded, hand_message, is_admin, public_message, send_hand
+from rules.cards import parse_card
 from rules.engine import Action
 from rules.errors import IllegalAction
 
@@ -115,16 +116,11 @@ class GameCog(commands.GroupCog):
         if state is None:
             raise TableError(t("table.not_started"))
         text = text.strip()
-        try:
-            action = Action.parse(text)
-        except IllegalAction:
-            raise
+        action = Action.parse(text)
         legal = state.legal_actions() if state.to_act == seat else []
         if action in legal:
             return action
         # A bare card (notation or Spanish name): the play (or the only capture) with it.
-        from rules.cards import parse_card
-
         try:
             card = parse_card(text, state.family)
         except IllegalAction:

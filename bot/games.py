@@ -5,7 +5,7 @@ A cog registers its :class:`GameSpec` when it loads, so ``bot/`` never imports `
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -62,4 +62,3 @@ class GameSpec:
     load_state: Callable[[str], GameState]
     render_table: Callable[[Table], discord.Embed]
     hooks: TableHooks = field(default_factory=TableHooks)
-    extra_hand_items: Callable[[Table, int], Awaitable[list[discord.ui.Item[Any]]]] | None = None

@@ -27,10 +27,6 @@ SEAT_FIELDS = frozenset({
 SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats"})
 
 
-def card_label(card: Card) -> str:
-    return card.label
-
-
 def cards_label(cards: Sequence[Card]) -> str:
     return " ".join(c.label for c in cards) if cards else "—"
 
