@@ -25,7 +25,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
 def ensure_env(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by any python3
         sys.exit("Tapete necesita Python 3.11 o superior.")
     if not PYTHON.exists():
         print("Creando el entorno virtual en .venv ...", flush=True)
