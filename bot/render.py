@@ -77,6 +77,8 @@ def action_label(table: Table, action: Action) -> str:
 def _pretty(table: Table, name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return "sí" if value else "no"
+    if value is None and name in SEAT_FIELDS:
+        return "nadie"
     if isinstance(value, int) and name in SEAT_FIELDS and 0 <= value < len(table.seats):
         return f"**{table.name(value)}**"
     if isinstance(value, Card):
