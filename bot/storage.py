@@ -99,7 +99,13 @@ class Storage:
     async def open(self) -> None:
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        connection = aiosqlite.connect(self.path, isolation_level=None)
+        # The worker thread must never keep the process alive (a crash or a failing test
+        # that skipped close() would otherwise hang at exit); committed data is safe in WAL.
+        worker = getattr(connection, "_thread", None)
+        if worker is not None:
+            worker.daemon = True
+        self._db = await connection
         self._db.row_factory = aiosqlite.Row
         for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
             async with self._db.execute(f"PRAGMA {pragma}") as cur:

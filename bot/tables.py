@@ -107,6 +107,8 @@ class TableService:
         self._guild_locks: dict[tuple[str, int | None], asyncio.Lock] = {}
         self._refreshing: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
+        self._timers: set[asyncio.Task[None]] = set()  # every pending or running CPU wake-up
+        self._closed = False
 
     # -- registry ---------------------------------------------------------------------------
 
@@ -275,7 +277,7 @@ class TableService:
         action = random_action(state, self.rng)
         try:
             return await self._act(table, seat, action)
-        except RuleError:  # the human acted first: nothing to do
+        except (RuleError, TableError):  # the human acted first, or the table closed meanwhile
             return None
 
     # -- scheduling: CPU pauses, turn timeouts, public refreshes -----------------------------
@@ -292,12 +294,14 @@ class TableService:
             table.timer.cancel()
         table.timer = None
         state = table.state
-        if table.status != "playing" or state is None or state.to_act is None:
+        if self._closed or table.status != "playing" or state is None or state.to_act is None:
             return
         seat = state.to_act
         cpu = table.seats[seat].is_cpu or seat in table.auto
         delay = self.cpu_delay if cpu else self.turn_timeout
         table.timer = asyncio.create_task(self._wake(table, seat, delay, timed_out=not cpu))
+        self._timers.add(table.timer)
+        table.timer.add_done_callback(self._timers.discard)
 
     async def _wake(self, table: Table, seat: int, delay: float, *, timed_out: bool) -> None:
         await asyncio.sleep(delay)
@@ -311,7 +315,7 @@ class TableService:
 
     def request_refresh(self, table: Table) -> None:
         """Coalesce public-message edits: one refresh in flight per table at most."""
-        if self.publish is None:
+        if self.publish is None or self._closed:
             return
         self._dirty.add(table.id)
         task = self._refreshing.get(table.id)
@@ -416,9 +420,12 @@ class TableService:
         return table.state
 
     async def shutdown(self) -> None:
+        # _wake clears table.timer while its CPU move runs, so track every wake-up task:
+        # otherwise a move in flight outlives shutdown and schedules more on a closed DB.
+        self._closed = True
         tasks = [tb.timer for tb in self.by_id.values() if tb.timer] + list(
             self._refreshing.values()
-        )
+        ) + list(self._timers)
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -125,9 +125,12 @@ class TomateHooks(TableHooks):
             if isinstance(event, tomate.HandStarted):
                 hand = event.hand
             elif isinstance(event, tomate.TantosMoved):
+                source = self._account(table, event.source)
+                target = self._account(table, event.target)
+                if source == target:  # between two CPU seats (pánfilo): nothing moves
+                    continue
                 await self.storage.ledger.move(
-                    db, guild, self._account(table, event.source),
-                    self._account(table, event.target), event.amount, event.reason,
+                    db, guild, source, target, event.amount, event.reason,
                     table_id=table.id, hand=hand,
                 )
         table.extra["hand"] = hand

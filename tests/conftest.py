@@ -1,14 +1,20 @@
-"""Shared fixtures: a real bot on a real SQLite file, driven by simcord's simulated Discord."""
+"""Shared fixtures: a real bot on a real SQLite file, driven by simcord's simulated Discord.
+
+CPU pauses are 10 s: longer than simcord's settle window, so a CPU seat moves only when a test
+advances the virtual clock (``env.advance_time``), never in real time.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.app import TapeteBot
 from bot.settings import Settings
+
+_BOTS: list[TapeteBot] = []
 
 
 @pytest.fixture
@@ -18,14 +24,22 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
-    return Settings(discord_token=None, database_path=db_path, cpu_delay=1.0,
+    return Settings(discord_token=None, database_path=db_path, cpu_delay=10.0,
                     turn_timeout=120.0, _env_file=None)  # type: ignore[call-arg]
 
 
 def make_bot(settings: Settings, seed: int = 7) -> TapeteBot:
-    return TapeteBot(settings, seed=seed)
+    bot = TapeteBot(settings, seed=seed)
+    _BOTS.append(bot)
+    return bot
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> Iterator[TapeteBot]:
+async def simcord_bot(settings: Settings) -> AsyncIterator[TapeteBot]:
     yield make_bot(settings)
+    # Close every bot the test made (restarts included), even when the test failed, so no
+    # database thread outlives the test.
+    while _BOTS:
+        bot = _BOTS.pop()
+        await bot.tables.shutdown()
+        await bot.storage.close()

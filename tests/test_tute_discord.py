@@ -181,7 +181,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
     table = table_in(env, channel)
     for _ in range(6):  # let a few moves happen
         if table.state.to_act is not None and table.seats[table.state.to_act].is_cpu:
-            await env.advance_time(2)
+            await env.advance_time(settings.cpu_delay + 0.1)
         else:
             break
     snapshot = table.state.to_json()
@@ -191,7 +191,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
     message = channel.history()[0]
     assert "reinició" in str(message.embeds[0].to_dict())
     while restored.seats[restored.state.to_act].is_cpu:
-        await env.advance_time(2)
+        await env.advance_time(settings.cpu_delay + 0.1)
     shown = await ana.click(message, label="Ver mi mano")  # a button from before the restart
     assert shown.ephemeral
     card_button = next(c for r in shown.response.components for c in r["components"]

@@ -1,0 +1,183 @@
+"""The server's pot never creates nor loses a tanto (RULES.md, Tomate: "The pot").
+
+Thousands of random hands at two Tomate tables of one server, played concurrently through the
+table layer (humans with random legal actions through ``TableService.act``, CPU seats on their
+own, moved
+here explicitly so runs are reproducible), with the database closed and reopened at random
+points (mid-hand included) and tables
+cancelled and reopened with other options. Afterwards the ledger replays to the balances,
+everything sums to 0, the pot is never negative and every engine's pot copy matched the DB
+whenever it moved tantos.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.games import GameSpec
+from bot.storage import PLATO, RESERVA, Storage
+from bot.tables import Table, TableService
+from cogs.tomate import CPU_ACCOUNT, TomateHooks, render_table
+from rules import tomate
+from rules.engine import Event
+
+GUILD = 4242
+CHANNELS = (1, 2)
+HANDS = 2000
+SEED = 20240601
+
+
+class CheckedHooks(TomateHooks):
+    """TomateHooks plus checks inside the very transaction that moves the tantos."""
+
+    def __init__(self, storage: Storage, stats: dict[str, Any]) -> None:
+        super().__init__(storage)
+        self.stats = stats
+
+    async def after_apply(
+        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection
+    ) -> None:
+        await super().after_apply(table, events, db)
+        state = table.state
+        assert isinstance(state, tomate.State)
+        plato, reserva = await self.storage.ledger.pot(GUILD, db)
+        assert plato >= 0 and reserva >= 0
+        assert (state.plato, state.reserva) == (plato, reserva), "engine and DB pots differ"
+        self.stats["hands"] += sum(isinstance(e, tomate.HandScored) for e in events)
+        self.stats["moves"] += sum(isinstance(e, tomate.TantosMoved) for e in events)
+        for e in events:
+            if isinstance(e, tomate.HandScored):
+                outcomes = self.stats["outcomes"]
+                outcomes[e.outcome] = outcomes.get(e.outcome, 0) + 1
+
+
+def make_service(storage: Storage, stats: dict[str, Any], seed: int) -> TableService:
+    service = TableService(storage, cpu_delay=10_000, turn_timeout=10_000, publish=None,
+                           seed=seed)
+    service.register(GameSpec(
+        name="tomate", title="Tomate", options_model=tomate.Options,
+        new_game=tomate.new_game, load_state=tomate.State.from_json,
+        render_table=render_table, hooks=CheckedHooks(storage, stats),
+    ))
+    return service
+
+
+def random_options(rng: random.Random) -> dict[str, Any]:
+    return {
+        "variante": rng.choice(["normal", "normal", "a_ciegas", "mosca", "panfilo"]),
+        "baceta": rng.choice(["mesa", "propia"]),
+        "reserva_por_mano": rng.choice([None, None, 0, 1, 5]),
+    }
+
+
+async def open_table(service: TableService, channel: int, rng: random.Random) -> Table:
+    """Two or three humans (user 1 sits at both tables) and some CPU seats."""
+    humans = [1, *rng.sample(range(10 * channel, 10 * channel + 5), rng.randint(1, 2))]
+    table = await service.create(
+        "tomate", random_options(rng), guild_id=GUILD, channel_id=channel, host_id=humans[0],
+        host_name=f"u{humans[0]}",
+    )
+    for user in humans[1:]:
+        await service.join(table, user, f"u{user}")
+    for _ in range(rng.randint(0, 2)):
+        await service.add_cpu(table, humans[0])
+    await service.start(table, humans[0])
+    return table
+
+
+async def drive(service: TableService, channel: int, steps: int, rng: random.Random,
+                stats: dict[str, Any]) -> None:
+    """Play ``steps`` decisions at one table; CPU turns are left to the service's timers."""
+    for _ in range(steps):
+        if stats["hands"] >= HANDS:
+            return
+        table = service.in_channel(channel)
+        if table is None or rng.random() < 0.002:
+            if table is not None:  # close it mid-session: tantos moved stay moved
+                await service.cancel(table, table.host_id)
+            await open_table(service, channel, rng)
+            continue
+        state = table.state
+        assert state is not None and state.to_act is not None
+        seat = state.to_act
+        if table.seats[seat].is_cpu:
+            # CPU timers are parked (deterministic run); the CPU moves when asked, and the
+            # two tables still interleave on the shared pot through asyncio.gather.
+            await service.cpu_move(table)
+            continue
+        user = table.seats[seat].user_id
+        assert user is not None
+        action = rng.choice(state.legal_actions())
+        await service.act(table, user, action)
+
+
+async def audit(storage: Storage) -> None:
+    """The books, read with no service running (every move either committed or not)."""
+    ledger = storage.ledger
+    balances = await ledger.balances(GUILD)
+    assert await ledger.replay(GUILD) == balances
+    assert sum(balances.values()) == 0
+    assert balances.get(PLATO, 0) >= 0 and balances.get(RESERVA, 0) >= 0
+    # each table's ledger rows add up, per account, to the saved engine's nets of its seats
+    for record in await storage.fetchall("SELECT * FROM game_tables WHERE state IS NOT NULL"):
+        state = tomate.State.from_json(record["state"])
+        seats = json.loads(record["seats"])
+        rows = await storage.fetchall(
+            "SELECT source, target, amount FROM ledger WHERE table_id = ?", (record["id"],)
+        )
+        per_account: dict[str, int] = {}
+        for r in rows:
+            per_account[r["source"]] = per_account.get(r["source"], 0) - r["amount"]
+            per_account[r["target"]] = per_account.get(r["target"], 0) + r["amount"]
+        nets: dict[str, int] = {}
+        for seat, net in zip(seats, state.nets, strict=True):
+            account = f"user:{seat['user_id']}" if seat["user_id"] is not None else CPU_ACCOUNT
+            nets[account] = nets.get(account, 0) + net
+        assert {a: n for a, n in per_account.items() if a not in (PLATO, RESERVA) and n} == {
+            a: n for a, n in nets.items() if n
+        }
+
+
+async def test_random_hands_with_restarts_keep_the_books(tmp_path: Path) -> None:
+    rng = random.Random(SEED)
+    stats: dict[str, Any] = {"hands": 0, "moves": 0, "outcomes": {}, "restarts": 0}
+    path = tmp_path / "ledger.sqlite3"
+    storage = Storage(path)
+    await storage.open()
+    service = make_service(storage, stats, rng.randrange(2**32))
+    for channel in CHANNELS:
+        await open_table(service, channel, rng)
+    while stats["hands"] < HANDS:
+        await asyncio.gather(*(
+            drive(service, channel, rng.randint(1, 400), random.Random(rng.random()), stats)
+            for channel in CHANNELS
+        ))
+        # close the database at a random point (often mid-hand) and start again from disk
+        await service.shutdown()
+        await storage.close()
+        stats["restarts"] += 1
+        storage = Storage(path)
+        await storage.open()
+        await audit(storage)
+        service = make_service(storage, stats, rng.randrange(2**32))
+        restored = await service.restore()
+        assert {t.channel_id for t in restored} == set(CHANNELS)
+        for table in restored:  # the engine's pot is the DB's once it syncs
+            state = table.state
+            assert isinstance(state, tomate.State)
+            state.sync_pot(*await storage.ledger.pot(GUILD))
+    await service.shutdown()
+    await storage.close()
+    storage = Storage(path)
+    await storage.open()
+    await audit(storage)
+    await storage.close()
+    assert stats["restarts"] >= 10
+    assert {"void", "unopposed", "tricks", "mosca"} <= set(stats["outcomes"])
