@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.app import TapeteBot
+from bot.render import event_line
 from bot.tables import Table
 from rules.cards import Card
 
@@ -120,3 +121,25 @@ async def play_to_the_end(
         if check is not None:
             check(table)
     raise AssertionError("the match did not end")
+
+
+def privacy_check(channel: Any, exposed: Any = None) -> Any:
+    """A check run after every step: no public message names a card still in a hand (except
+    the ones ``exposed(table)`` says the rules made public), and every log line is the
+    rendering of an engine event (events carry no hidden card)."""
+    rendered: set[str] = set()
+
+    def check(table: Table) -> None:
+        assert table.state is not None
+        rendered.update(filter(None, (event_line(table, e) for e in table.last_events)))
+        rendered.update(table.log)
+        for line in log_lines(channel):
+            assert line in rendered, f"log line not from a public event: {line}"
+        text = public_text(channel)
+        public = exposed(table) if exposed is not None else set()
+        for seat in range(len(table.seats)):
+            for card in table.state.view(seat).hand:
+                if str(card) not in public:
+                    assert not mentions_card(text, card), f"{card} of seat {seat} is public"
+
+    return check

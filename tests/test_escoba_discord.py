@@ -23,8 +23,8 @@ from tests.driver import (
     bot_of,
     enabled_components,
     log_lines,
-    mentions_card,
     play_to_the_end,
+    privacy_check,
     public_text,
     table_in,
 )
@@ -102,21 +102,9 @@ async def open_hand(member: Any, message: Any) -> Any:
     return shown
 
 
-def escoba_privacy_check(channel: Any):
+def escoba_privacy_check(channel: Any) -> Any:
     """No public message names a card in a hand; every log line renders a public event."""
-    rendered: set[str] = set()
-
-    def check(table: Any) -> None:
-        rendered.update(filter(None, (event_line(table, e) for e in table.last_events)))
-        rendered.update(table.log)
-        for line in log_lines(channel):
-            assert line in rendered, f"log line not from a public event: {line}"
-        text = public_text(channel)
-        for seat in range(len(table.seats)):
-            for card in table.state.view(seat).hand:
-                assert not mentions_card(text, card), f"{card} of seat {seat} is public"
-
-    return check
+    return privacy_check(channel)
 
 
 # ----------------------------------------------------------------------------- 1. one hand
