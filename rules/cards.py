@@ -15,9 +15,12 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
-from rules.errors import IllegalAction
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import core_schema
+
+from rules.errors import Common, IllegalAction
 
 Family = Literal["spanish", "french"]
 
@@ -125,6 +128,22 @@ class Card:
         names = _SPANISH_RANK_NAMES if self.family == "spanish" else _FRENCH_RANK_NAMES
         return f"{names[self.rank]} de {SUIT_NAMES[self.suit]}"
 
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        """Snapshots hold a card as its notation; the family comes from the context."""
+
+        def validate(value: Any, info: core_schema.ValidationInfo) -> Card:
+            if isinstance(value, Card):
+                return value
+            family = (info.context or {}).get("family", "spanish")
+            return parse_card(str(value), family)
+
+        return core_schema.with_info_plain_validator_function(
+            validate, serialization=core_schema.plain_serializer_function_ser_schema(str)
+        )
+
     @property
     def label(self) -> str:
         """Short label for buttons: notation plus suit symbol."""
@@ -142,6 +161,9 @@ _NOTATION = re.compile(r"^(10|11|12|[1-9]|[ajqk])([a-z])$")
 
 def parse_card(text: str, family: Family) -> Card:
     """Parse notation ("7o", "Js") or a full Spanish name; raise IllegalAction if unknown."""
+    canonical = _CANONICAL[family].get(text)
+    if canonical is not None:  # the common case (snapshots, buttons): one dict lookup
+        return canonical
     folded = _fold(text).replace(" ", "")
     match = _NOTATION.match(folded)
     if match:
@@ -151,7 +173,7 @@ def parse_card(text: str, family: Family) -> Card:
             return card
     card = _parse_name(_fold(text), family)
     if card is None:
-        raise IllegalAction(f"No conozco la carta «{text}».")
+        raise IllegalAction(Common.UNKNOWN_CARD, text=text)
     return card
 
 
@@ -206,6 +228,13 @@ def spanish_deck() -> list[Card]:
 def french_deck(lowest: int = 2) -> list[Card]:
     """A French deck from the ace down to ``lowest`` (2: 52 cards, 7: 32, 8: 28...)."""
     return [Card(r, s) for s in FrenchSuit for r in FRENCH_RANKS if r >= lowest]
+
+
+# Every card by its own notation, per family: ``str(card)`` parses back without any folding.
+_CANONICAL: dict[Family, dict[str, Card]] = {
+    "spanish": {str(c): c for c in spanish_deck()},
+    "french": {str(c): c for c in french_deck()},
+}
 
 
 def cards_to_text(cards: Sequence[Card]) -> list[str]:

@@ -7,7 +7,10 @@
 * :class:`Result` — the end of a match.
 * :class:`DeckSource` — scripted deck orders first, then seeded shuffles; its RNG state is part
   of ``to_json`` so a restored game deals exactly the same cards.
-* :class:`GameState` — the protocol a table needs from every game.
+* :class:`Verb` and :class:`Arg` — the typed arguments of a game's verbs, from which the bot
+  builds buttons, choosers, autocomplete and labels without knowing the game.
+* :class:`GameState` — the protocol a table needs from every game; :class:`Game` — what a
+  game module exports (``GAME``) for the bot to register.
 """
 
 from __future__ import annotations
@@ -15,10 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self
 
+from pydantic import BaseModel, GetCoreSchemaHandler
+from pydantic_core import core_schema
+
 from rules.cards import Card, Family, parse_card
-from rules.errors import IllegalAction
+from rules.errors import Common, IllegalAction, Refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +35,8 @@ class Action:
     verb: str
     args: tuple[str, ...] = ()
 
+    PASS: ClassVar[str] = "pass"  # the verb every game uses to decline
+
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
 
@@ -35,7 +44,7 @@ class Action:
     def parse(cls, text: str) -> Action:
         words = text.split()
         if not words:
-            raise IllegalAction("Acción vacía.")
+            raise IllegalAction(Common.EMPTY_ACTION)
         return cls(words[0].lower(), tuple(words[1:]))
 
     @classmethod
@@ -44,12 +53,22 @@ class Action:
 
     def card(self, family: Family, index: int = 0) -> Card:
         if len(self.args) <= index:
-            raise IllegalAction(f"Falta la carta en «{self}».")
+            raise IllegalAction(Common.MISSING_CARD, text=str(self))
         return parse_card(self.args[index], family)
 
 
 def as_action(action: Action | str) -> Action:
     return action if isinstance(action, Action) else Action.parse(action)
+
+
+# The names under which events, views and refusals hold seats: the bot shows them as the
+# players' names. An engine naming a seat field otherwise must add the name here.
+SEAT_FIELDS = frozenset({
+    "seat", "winner", "loser", "player", "dealer", "leader", "taker", "holder", "declarer",
+    "claimant", "offender", "capturer", "partner", "by", "to", "source_seat", "target_seat",
+    "mano",
+})
+SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats", "losers"})
 
 
 @dataclass(frozen=True)
@@ -103,6 +122,24 @@ class DeckSource:
         self.rng.shuffle(deck)
         return deck
 
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        """In a snapshot a deck source is its ``to_data``; read back with the family."""
+
+        def validate(value: Any, info: core_schema.ValidationInfo) -> DeckSource:
+            if isinstance(value, DeckSource):
+                return value
+            return cls.from_data(value, (info.context or {}).get("family", "spanish"))
+
+        return core_schema.with_info_plain_validator_function(
+            validate,
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda source: source.to_data()
+            ),
+        )
+
     def to_data(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
@@ -117,6 +154,36 @@ class DeckSource:
         source.rng.setstate((version, tuple(internal), gauss))
         source.scripted = [[parse_card(c, family) for c in d] for d in data["scripted"]]
         return source
+
+
+class Arg(StrEnum):
+    """What one argument of a verb holds; the bot renders and chooses it by this kind."""
+
+    CARD = "card"  # one card in notation
+    CARDS = "cards"  # the rest of the arguments: cards in notation
+    SUIT = "suit"  # a suit letter (a game may accept other words, e.g. ``sing tute``)
+    SEAT = "seat"  # a seat number
+    NUMBER = "number"  # a count or a position
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb of a game and the kinds of its arguments, named for the message catalog.
+
+    ``subset``: the player picks any number of the cards of the last argument (a ``CARDS``
+    argument) from their hand, instead of choosing among the enumerated legal actions.
+    The catalog's ``action-<verb>`` (or ``action-<game>-<verb>``) message labels it, with one
+    variable per argument name plus ``raw`` (the arguments as typed).
+    """
+
+    name: str
+    args: tuple[tuple[str, Arg], ...] = ()
+    subset: bool = False
+
+    @property
+    def card_first(self) -> bool:
+        """The first argument is a card: the action belongs on that card's button."""
+        return bool(self.args) and self.args[0][1] is Arg.CARD
 
 
 class GameState(Protocol):
@@ -146,3 +213,34 @@ class GameState(Protocol):
 
     @classmethod
     def from_json(cls, s: str) -> Self: ...
+
+
+class NewGame(Protocol):
+    def __call__(
+        self, options: Any, players: int, *, seed: int | None = ...,
+        decks: Iterable[Sequence[Card]] = ...,
+    ) -> GameState: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game module exports as ``GAME``: everything the bot needs to host it.
+
+    ``name`` is the slash-command group, the storage key and the catalog prefix.
+    ``options`` is the pydantic model of the house rules; each field's type gives the slash
+    option (a ``Literal`` gives choices, ``ge``/``le`` give limits) and its default.
+    """
+
+    name: str
+    family: Family
+    options: type[BaseModel]
+    new_game: NewGame
+    state: type[GameState]
+    verbs: tuple[Verb, ...]
+    refusals: tuple[type[Refusal], ...] = ()
+
+    def verb(self, name: str) -> Verb:
+        return next((v for v in self.verbs if v.name == name), Verb(name))
+
+    def load(self, snapshot: str) -> GameState:
+        return self.state.from_json(snapshot)

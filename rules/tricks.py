@@ -14,6 +14,66 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.cards import Card, Suit
+from rules.engine import Event
+from rules.errors import Refusal
+
+
+class Obligation(Refusal):
+    """Why a card may not be played on a trick; the parameter ``suit`` names the suit."""
+
+    MUST_FOLLOW = "must_follow"  # asistir to ``suit``
+    MUST_OVERTAKE = "must_overtake"  # montar: a higher card of ``suit``
+    MUST_TRUMP = "must_trump"  # fallar with a trump (``suit``)
+    MUST_OVERTRUMP = "must_overtrump"  # pisar: a trump (``suit``) above the one in the trick
+    MUST_UNDERTRUMP = "must_undertrump"  # unable to pisar, still a trump (``suit``)
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    """A card went to the trick in progress (every trick game)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    """A trick is complete: ``seat`` takes ``cards`` (in playing order)."""
+
+    seat: int
+    number: int  # 1-based within the hand
+    cards: tuple[Card, ...]
+    last: bool = False  # the last trick of the hand
+
+
+@dataclass
+class Trick:
+    """The trick in progress, shared by every trick game: who led and what was played."""
+
+    leader: int
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+
+    def next_seat(self, players: int) -> int:
+        return (self.leader + len(self.plays)) % players
+
+    def complete(self, players: int) -> bool:
+        return len(self.plays) == players
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+def sides(players: int, pairs: bool) -> tuple[tuple[int, ...], ...]:
+    """The sides of a table: one per seat, or pairs sitting alternately (0+2, 1+3)."""
+    if not pairs:
+        return tuple((seat,) for seat in range(players))
+    half = players // 2
+    return tuple(tuple(range(side, players, half)) for side in range(half))
+
+
+def side_of(seat: int, players: int, pairs: bool) -> int:
+    return seat % (players // 2) if pairs else seat
 
 
 class When(StrEnum):
@@ -93,8 +153,24 @@ def legal_cards(
     partner_winning: bool = False,
 ) -> list[Card]:
     """The cards of ``hand`` that may be played on ``plays``, in hand order."""
+    return legal_cards_why(hand, plays, trump, ranking, policy, partner_winning)[0]
+
+
+def legal_cards_why(
+    hand: Sequence[Card],
+    plays: Sequence[tuple[int, Card]],
+    trump: Suit | None,
+    ranking: Ranking,
+    policy: TrickPolicy,
+    partner_winning: bool = False,
+) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
+    """The legal cards and the obligation that restricted them (None: any card).
+
+    One check serves both the legal moves and the reason a card is refused: a card of the
+    hand outside the first list breaks the obligation returned.
+    """
     if not plays:
-        return list(hand)
+        return list(hand), None
     suit_of: Callable[[Card], Suit] = lambda c: ranking.suit(c, trump)  # noqa: E731
     power: Callable[[Card], int] = lambda c: ranking.power(c, trump)  # noqa: E731
     led = suit_of(plays[0][1])
@@ -107,19 +183,21 @@ def legal_cards(
             top = max(power(c) for _, c in plays if suit_of(c) == led)
             higher = [c for c in following if power(c) > top]
             if higher:
-                return higher
-        return following
+                return higher, (Obligation.MUST_OVERTAKE, led)
+        return following, (Obligation.MUST_FOLLOW, led)
     if following or not policy.trump_when_void or trump is None:
-        return list(hand)
+        return list(hand), None
     if policy.partner_frees and partner_winning:
-        return list(hand)
+        return list(hand), None
     trumps = [c for c in hand if suit_of(c) == trump]
     if not trumps:
-        return list(hand)
+        return list(hand), None
     played_trumps = [power(c) for _, c in plays if suit_of(c) == trump]
     if policy.overtrump and played_trumps:
         higher = [c for c in trumps if power(c) > max(played_trumps)]
         if higher:
-            return higher
-        return trumps if policy.undertrump else list(hand)
-    return trumps
+            return higher, (Obligation.MUST_OVERTRUMP, trump)
+        if policy.undertrump:
+            return trumps, (Obligation.MUST_UNDERTRUMP, trump)
+        return list(hand), None
+    return trumps, (Obligation.MUST_TRUMP, trump)

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.cards import Card, FrenchSuit, SpanishSuit, french_deck, parse_card, spanish_deck
-from rules.errors import IllegalAction
+from rules.errors import Common, IllegalAction
 
 
 def test_deck_sizes() -> None:
@@ -52,8 +52,10 @@ def test_notation_round_trip() -> None:
 
 @pytest.mark.parametrize("text", ["8o", "13b", "1x", "", "Ls", "sota"])
 def test_unknown_card_is_rejected_with_reason(text: str) -> None:
-    with pytest.raises(IllegalAction, match="No conozco"):
+    with pytest.raises(IllegalAction) as refused:
         parse_card(text, "spanish" if not text.endswith("s") else "french")
+    assert refused.value.code is Common.UNKNOWN_CARD
+    assert refused.value.params == {"text": text}
 
 
 def test_full_names() -> None:
