@@ -4,7 +4,7 @@ Every match ends; every legal action applies; cards are conserved (hands + bacet
 + out of play = 40); card points + diez de últimas add up to 130 per hand played to the end
 (less the turned card's points in arrastrado); ``to_json``/``from_json`` round-trips mid-hand
 and the restored game continues identically; illegal moves and wrong seats are refused
-without changing the state.
+with their codes, without changing the state.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from rules import tute
 from rules.cards import Card, spanish_deck
 from rules.cpu import random_action
 from rules.engine import Action, Event
-from rules.errors import IllegalAction, NotYourTurn
-from rules.tute import HandScored, MatchOver, Modalidad, Options, State, card_points
+from rules.errors import Common, IllegalAction, NotYourTurn
+from rules.tricks import Obligation
+from rules.tute import HandScored, MatchOver, Modalidad, Options, State, TuteRefusal, card_points
 
 MATCHES = 1000
 MAX_ACTIONS = 5000
@@ -26,7 +27,7 @@ DECK = frozenset(spanish_deck())
 
 
 def all_cards(state: State) -> list[Card]:
-    cards = [*state.baceta, *state.out_of_play, *(card for _, card in state.trick)]
+    cards = [*state.baceta, *state.out_of_play, *state.trick.cards]
     for hand in state.hands:
         cards += hand
     for taken in state.taken:
@@ -37,7 +38,7 @@ def all_cards(state: State) -> list[Card]:
 def check_conservation(state: State) -> None:
     cards = all_cards(state)
     assert len(cards) == 40
-    if not state.trick:  # the full identity check at trick boundaries (hashing is slow)
+    if not state.trick.plays:  # the full identity check at trick boundaries (hashing is slow)
         assert set(cards) == DECK
 
 
@@ -76,16 +77,26 @@ def check_refusals(state: State, rng: random.Random) -> None:
     seat = state.to_act
     assert seat is not None
     before = state.to_json()
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(NotYourTurn) as turn:
         state.apply((seat + rng.randrange(1, state.players)) % state.players, "pass")
+    assert turn.value.code is Common.NOT_YOUR_TURN
     legal = {str(a) for a in state.legal_actions()}
-    wrong = [f"play {c}" for c in spanish_deck() if f"play {c}" not in legal]
-    with pytest.raises(IllegalAction):
-        state.apply(seat, rng.choice(wrong))
+    wrong = [c for c in spanish_deck() if f"play {c}" not in legal]
+    card = rng.choice(wrong)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(seat, f"play {card}")
+    if state.capote_pending:
+        assert refused.value.code is TuteRefusal.CAPOTE_PENDING
+    elif card not in state.hands[seat]:
+        assert (refused.value.code, refused.value.params) == (Common.NOT_IN_HAND, {"card": card})
+    else:  # a card held but not playable: the obligation it breaks, and its suit
+        assert isinstance(refused.value.code, Obligation)
+        assert set(refused.value.params) == {"suit"}
     for text in ("swap", "sing o", "capote", "pass"):
         if text not in legal:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as info:
                 state.apply(seat, text)
+            assert isinstance(info.value.code, TuteRefusal)
     assert state.to_json() == before
 
 

@@ -1,0 +1,118 @@
+"""What every phase of a Tute match shares: the saved fields and the small helpers.
+
+The :class:`~rules.tute.state.State` is put together from one mixin per concern
+(:mod:`.deal`, :mod:`.play`, :mod:`.cantes`, :mod:`.scoring`), all built on :class:`TuteBase`.
+A mixin calls into another through the stubs declared here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.cards import Card, Family, SpanishSuit
+from rules.engine import Action, DeckSource, Event, Result
+from rules.snapshot import Snapshot
+from rules.tricks import Trick, side_of, sides
+from rules.tute.events import CanteSung, HandDealt
+from rules.tute.options import FAMILY, Modalidad, Options
+
+
+class TuteBase(Snapshot):
+    """The fields of a Tute match (all saved but ``initial_events``) and shared facts."""
+
+    family: ClassVar[Family] = FAMILY
+    SAVED: ClassVar[tuple[str, ...]] = (
+        "options", "players", "source", "hand_number", "dealer", "juegos", "history", "result",
+        "hands", "baceta", "turned", "out_of_play", "trick", "taken", "tricks_won",
+        "trick_winners", "last_trick", "cantes", "sung", "sang", "swapped", "swapped_seats",
+        "capote_pending", "capote",
+    )
+
+    options: Options
+    players: int
+    source: DeckSource
+    hand_number: int
+    dealer: int
+    juegos: list[int]  # per side
+    history: list[dict[str, Any]]  # one entry per hand (the result's summary)
+    result: Result | None
+    # the hand in progress
+    hands: list[list[Card]]  # each kept in ``sort_key`` order
+    baceta: list[Card]  # top first; in habanero the turned card is the last one
+    turned: Card
+    out_of_play: list[Card]
+    trick: Trick
+    taken: list[list[Card]]  # cards won, per seat
+    tricks_won: list[int]
+    trick_winners: list[int]  # the winner of each trick of the hand, in order
+    last_trick: list[tuple[int, Card]]
+    cantes: list[tuple[int, str, int]]  # (seat, suit letter, value)
+    sung: list[SpanishSuit]  # suits sung this hand (a list: a stable order when saved)
+    sang: bool  # habanero: the leader already sang since winning the last trick
+    swapped: bool  # habanero: the leader already swapped since winning the last trick
+    swapped_seats: list[int]  # arrastrado: seats that swapped in the first trick
+    capote_pending: list[int]  # habanero: the seats still to be asked about capote
+    capote: int | None  # the capote declarer
+    initial_events: list[Event]  # the first deal (not saved)
+    _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
+
+    def _loaded(self) -> None:
+        self.initial_events = []
+        self._legal = None
+        if self.result is not None:
+            self.history = self.result.summary["hands"]
+
+    # ------------------------------------------------------------------ shared facts
+
+    @property
+    def modalidad(self) -> Modalidad:
+        return self.options.modalidad
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def trump(self) -> SpanishSuit:
+        return self.turned.suit  # type: ignore[return-value]
+
+    @property
+    def mano(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    @property
+    def leader(self) -> int:
+        return self.trick.leader
+
+    # ------------------------------------------------------------------ sides
+
+    @property
+    def pairs(self) -> bool:
+        return self.modalidad == "parejas"
+
+    def _side_count(self) -> int:
+        return len(sides(self.players, self.pairs))
+
+    def side(self, seat: int) -> int:
+        """The side of a seat: the seat itself, or its pair (0: seats 0+2) in parejas."""
+        return side_of(seat, self.players, self.pairs)
+
+    def _side_seats(self, side: int) -> tuple[int, ...]:
+        return sides(self.players, self.pairs)[side]
+
+    # ------------------------------------------------------------------ other concerns
+
+    def _deal(self) -> HandDealt:
+        raise NotImplementedError
+
+    def _record_cante(self, seat: int, suit: SpanishSuit) -> CanteSung:
+        raise NotImplementedError
+
+    def _automatic(self, winner: int) -> list[Event]:
+        raise NotImplementedError
+
+    def _tute_match(self, seat: int, rank: int) -> list[Event]:
+        raise NotImplementedError
+
+    def _end_hand(self, capote_winner: int | None) -> list[Event]:
+        raise NotImplementedError

@@ -1,0 +1,155 @@
+"""Cantes, tute and the exchange of the turned trump card.
+
+Habanero: the winner of a trick may ``sing`` one cante and ``swap`` once, after the draws and
+before leading, while the baceta lasts (the *window*). Arrastrado: ``swap`` during the first
+trick. Arrastrado, individual and parejas: cantes and tute are automatic after each trick won.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from rules.cards import Card, SpanishSuit
+from rules.engine import Event
+from rules.errors import IllegalAction
+from rules.tute.base import TuteBase
+from rules.tute.events import CanteSung, TrumpSwapped, TuteSung
+from rules.tute.options import HIGH_TURNED, SUITS, sort_key
+from rules.tute.refusals import TuteRefusal
+
+
+class CantesMixin(TuteBase):
+    # ------------------------------------------------------------------ what is possible
+
+    def _window(self) -> bool:
+        """Habanero: the trick winner may sing and swap (after the draws, before leading)."""
+        return (
+            self.modalidad == "habanero"
+            and not self.trick.plays
+            and bool(self.trick_winners)
+            and bool(self.baceta)
+            and not self.capote_pending
+        )
+
+    def _swap_card(self) -> Card | None:
+        """The trump that may be exchanged for the turned card (None for a turned 2)."""
+        if self.turned.rank in HIGH_TURNED:
+            return Card(7, self.trump)
+        if self.turned.rank == 2:
+            return None
+        return Card(2, self.trump)
+
+    def _can_swap(self, seat: int) -> bool:
+        card = self._swap_card()
+        if card is None or card not in self.hands[seat]:
+            return False
+        if self.modalidad == "habanero":
+            return self._window() and not self.swapped
+        if self.modalidad == "arrastrado":
+            return not self.trick_winners and seat not in self.swapped_seats
+        return False
+
+    def _singable(self, seat: int) -> list[SpanishSuit]:
+        hand = self.hands[seat]
+        return [
+            s for s in SUITS if s not in self.sung and Card(12, s) in hand and Card(11, s) in hand
+        ]
+
+    def _tute_rank(self, seat: int) -> int | None:
+        """12 for the four reyes, 11 for the four caballos (reyes checked first)."""
+        hand = self.hands[seat]
+        for rank in (12, 11):
+            if all(Card(rank, s) in hand for s in SUITS):
+                return rank
+        return None
+
+    # ------------------------------------------------------------------ moves
+
+    def _sing(self, seat: int, word: str) -> list[Event]:
+        if word == "tute":
+            rank = self._tute_rank(seat)
+            assert rank is not None
+            return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+        self.sang = True
+        return [self._record_cante(seat, SpanishSuit(word))]
+
+    def _record_cante(self, seat: int, suit: SpanishSuit) -> CanteSung:
+        value = 40 if suit == self.trump else 20
+        self.sung.append(suit)
+        self.cantes.append((seat, suit.value, value))
+        return CanteSung(seat, suit.value, value)
+
+    def _swap(self, seat: int) -> TrumpSwapped:
+        given = self._swap_card()
+        assert given is not None
+        taken = self.turned
+        hand = self.hands[seat]
+        hand.remove(given)
+        bisect.insort(hand, taken, key=sort_key)
+        self.turned = given
+        if self.modalidad == "habanero":
+            self.baceta[-1] = given
+            self.swapped = True
+        else:
+            self.out_of_play = [given]
+            self.swapped_seats.append(seat)
+        return TrumpSwapped(seat, given, taken)
+
+    def _automatic(self, winner: int) -> list[Event]:
+        """Tute check, then the cantes, after a trick won (not habanero)."""
+        singers = [winner, (winner + 2) % 4] if self.pairs else [winner]
+        events: list[Event] = []
+        if self.options.tute_enabled:
+            for seat in singers:
+                rank = self._tute_rank(seat)
+                if rank is not None:
+                    return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+        for seat in singers:
+            hand = self.hands[seat]
+            for suit in (self.trump, *(s for s in SUITS if s != self.trump)):
+                if suit not in self.sung and Card(12, suit) in hand and Card(11, suit) in hand:
+                    events.append(self._record_cante(seat, suit))
+                    break
+        return events
+
+    # ------------------------------------------------------------------ refusals
+
+    def _sing_refusal(self, word: str) -> IllegalAction:
+        """Why a well-formed ``sing`` is not legal now."""
+        if self.modalidad != "habanero":
+            return IllegalAction(TuteRefusal.CANTES_AUTOMATIC)
+        if word == "tute" and not self.options.tute_enabled:
+            return IllegalAction(TuteRefusal.TUTE_OFF)
+        if not self.baceta:
+            return IllegalAction(TuteRefusal.SING_TOO_LATE)
+        if not self._window():
+            return IllegalAction(TuteRefusal.SING_AFTER_TRICK)
+        if word == "tute":
+            return IllegalAction(TuteRefusal.NO_TUTE)
+        if self.sang:
+            return IllegalAction(TuteRefusal.ALREADY_SANG)
+        suit = SpanishSuit(word)
+        if suit in self.sung:
+            return IllegalAction(TuteRefusal.SUIT_SUNG, suit=suit)
+        return IllegalAction(TuteRefusal.NO_CANTE, suit=suit)
+
+    def _swap_refusal(self, seat: int) -> IllegalAction:
+        """Why ``swap`` is not legal now."""
+        if self.modalidad in ("individual", "parejas"):
+            return IllegalAction(TuteRefusal.SWAP_NOT_PLAYED)
+        if self.modalidad == "habanero":
+            if not self.baceta:
+                return IllegalAction(TuteRefusal.SWAP_TOO_LATE)
+            if not self._window():
+                return IllegalAction(TuteRefusal.SWAP_AFTER_TRICK)
+            if self.swapped:
+                return IllegalAction(TuteRefusal.SWAPPED_THIS_TRICK)
+        else:
+            if self.trick_winners:
+                return IllegalAction(TuteRefusal.SWAP_FIRST_TRICK)
+            if seat in self.swapped_seats:
+                return IllegalAction(TuteRefusal.ALREADY_SWAPPED)
+        card = self._swap_card()
+        if card is None:
+            return IllegalAction(TuteRefusal.TWO_NOT_SWAPPED)
+        return IllegalAction(TuteRefusal.SWAP_NEEDS, card=card)

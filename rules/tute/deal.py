@@ -1,0 +1,49 @@
+"""Dealing a Tute hand: the cards, the turned trump card, and a fresh hand's bookkeeping."""
+
+from __future__ import annotations
+
+from rules.cards import spanish_deck
+from rules.tricks import Trick
+from rules.tute.base import TuteBase
+from rules.tute.events import HandDealt
+from rules.tute.options import CARDS_EACH, sort_key
+
+
+class DealMixin(TuteBase):
+    def _deal(self) -> HandDealt:
+        """Deal one card at a time from mano; turn the trump card as the modality says."""
+        deck = self.source.next_deck(spanish_deck())
+        n, mano = self.players, self.mano
+        each = CARDS_EACH[self.modalidad]
+        self.hands = [[] for _ in range(n)]
+        for i in range(n * each):
+            self.hands[(mano + i) % n].append(deck[i])
+        for hand in self.hands:
+            hand.sort(key=sort_key)
+        self.out_of_play = []
+        if self.modalidad == "habanero":
+            # the next card, face up under the baceta: the last card drawn
+            self.turned = deck[n * each]
+            self.baceta = [*deck[n * each + 1 :], self.turned]
+        elif self.modalidad == "arrastrado":
+            self.turned = deck[39]  # out of play
+            self.baceta = []
+            self.out_of_play = [self.turned]
+        else:
+            self.turned = deck[39]  # the dealer's last card, kept in their hand
+            self.baceta = []
+        self.trick = Trick(mano)
+        self.taken = [[] for _ in range(n)]
+        self.tricks_won = [0] * n
+        self.trick_winners = []
+        self.last_trick = []
+        self.cantes = []
+        self.sung = []
+        self.sang = False
+        self.swapped = False
+        self.swapped_seats = []
+        self.capote_pending = []
+        self.capote = None
+        return HandDealt(
+            self.hand_number, self.dealer, mano, self.trump.value, self.turned, len(self.baceta)
+        )

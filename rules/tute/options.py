@@ -1,0 +1,69 @@
+"""Tute's house rules (:class:`Options`) and the fixed facts of the game: card order and
+points, how many cards each modality deals, the trick policies, the words for suits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.cards import SUIT_NAMES, Card, Family, SpanishSuit, parse_card, spanish_deck
+from rules.engine import Action
+from rules.tricks import Ranking, TrickPolicy, When
+
+FAMILY: Family = "spanish"
+
+Modalidad = Literal["habanero", "arrastrado", "individual", "parejas"]
+
+RANKING = Ranking(order=(1, 3, 12, 11, 10, 7, 6, 5, 4, 2))
+POINTS: dict[int, int] = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
+ULTIMAS = 10  # diez de últimas
+SUITS: tuple[SpanishSuit, ...] = tuple(SpanishSuit)
+# Habanero while the baceta lasts: a trump lead is followed with a trump; otherwise free.
+HABANERO_OPEN = TrickPolicy(follow=When.TRUMP_LEAD, overtake=When.NEVER, trump_when_void=False)
+# Everywhere else: asistir, montar, fallar, pisar; unable to pisar, any card.
+FULL = TrickPolicy()
+CARDS_EACH: dict[str, int] = {"habanero": 8, "arrastrado": 13, "individual": 10, "parejas": 10}
+HIGH_TURNED = frozenset({1, 3, 10, 11, 12})  # swapped for the 7 of trumps; 4-7 for the 2
+# ``sing`` accepts a suit letter or its Spanish name (the notation of the game).
+SUIT_WORDS: dict[str, SpanishSuit] = {
+    **{s.value: s for s in SUITS},
+    **{SUIT_NAMES[s]: s for s in SUITS},
+}
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_RANK_INDEX = {r: i for i, r in enumerate(RANKING.order)}
+# Fast paths (the random-playout test applies about a million actions).
+_CARDS: dict[str, Card] = {str(card): card for card in spanish_deck()}
+PLAY: dict[Card, Action] = {card: Action.play(card) for card in spanish_deck()}
+
+
+def card_of(text: str) -> Card:
+    """A card from its canonical notation, or any text ``parse_card`` accepts."""
+    card = _CARDS.get(text)
+    return card if card is not None else parse_card(text, FAMILY)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Hands are kept by suit (o c e b), strongest first within a suit."""
+    return _SUIT_INDEX[card.suit], _RANK_INDEX[card.rank]  # type: ignore[index]
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    return sum(POINTS.get(c.rank, 0) for c in cards)
+
+
+class Options(BaseModel, frozen=True):
+    """House rules chosen when the table is created."""
+
+    modalidad: Modalidad = "individual"
+    juegos: int = Field(default=3, ge=1, le=20)
+    tute: bool | None = None  # None: RULES.md default (on except in habanero)
+
+    @property
+    def tute_enabled(self) -> bool:
+        return self.tute if self.tute is not None else self.modalidad != "habanero"
+
+    def player_counts(self) -> tuple[int, ...]:
+        return {"habanero": (2,), "arrastrado": (3,)}.get(self.modalidad, (4,))

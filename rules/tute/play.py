@@ -1,0 +1,93 @@
+"""The tricks: legal plays (and why a card is refused), playing a card, habanero's draws."""
+
+from __future__ import annotations
+
+import bisect
+
+from rules.cards import Card, Suit
+from rules.engine import Action, Event
+from rules.errors import Common, IllegalAction
+from rules.tricks import (
+    CardPlayed,
+    Obligation,
+    Trick,
+    TrickPolicy,
+    TrickWon,
+    legal_cards_why,
+    trick_winner,
+)
+from rules.tute.cantes import CantesMixin
+from rules.tute.events import CardDrawn
+from rules.tute.options import FULL, HABANERO_OPEN, PLAY, RANKING, sort_key
+
+
+class PlayMixin(CantesMixin):
+    def _policy(self) -> TrickPolicy:
+        if self.modalidad == "habanero" and self.baceta:
+            return HABANERO_OPEN
+        return FULL
+
+    def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
+        return legal_cards_why(
+            self.hands[seat], self.trick.plays, self.trump, RANKING, self._policy()
+        )
+
+    def _compute_legal(self) -> list[Action]:
+        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``."""
+        if self.result is not None:
+            return []
+        if self.capote_pending:
+            return [Action("capote"), Action("pass")]
+        seat = self.trick.next_seat(self.players)
+        actions = [PLAY[c] for c in self._playable(seat)[0]]
+        if self._window():
+            if self.options.tute_enabled and self._tute_rank(seat) is not None:
+                actions.append(Action("sing", ("tute",)))
+            if not self.sang:
+                actions.extend(Action("sing", (s.value,)) for s in self._singable(seat))
+        if self.modalidad in ("habanero", "arrastrado") and self._can_swap(seat):
+            actions.append(Action("swap"))
+        return actions
+
+    def _play_refusal(self, seat: int, act: Action, card: Card) -> IllegalAction:
+        """Why a card may not be played now: not held, or the obligation it breaks."""
+        if card not in self.hands[seat]:
+            return IllegalAction(Common.NOT_IN_HAND, card=card)
+        _, why = self._playable(seat)
+        if why is None:
+            return IllegalAction(Common.NOT_NOW, text=str(act))
+        obligation, suit = why
+        if obligation is Obligation.MUST_OVERTAKE and card.suit != suit:
+            obligation = Obligation.MUST_FOLLOW  # a card of another suit: asistir first
+        return IllegalAction(obligation, suit=suit)
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        events: list[Event] = [CardPlayed(seat, card)]
+        self.hands[seat].remove(card)
+        self.trick.plays.append((seat, card))
+        if not self.trick.complete(self.players):
+            return events
+        winner = trick_winner(self.trick.plays, self.trump, RANKING)
+        cards = self.trick.cards
+        self.taken[winner].extend(cards)
+        self.tricks_won[winner] += 1
+        self.trick_winners.append(winner)
+        self.last_trick = self.trick.plays
+        self.trick = Trick(winner)
+        self.sang = self.swapped = False
+        done = not any(self.hands)
+        events.append(TrickWon(winner, len(self.trick_winners), cards, done))
+        if self.capote is not None and winner != self.capote:
+            return events + self._end_hand(capote_winner=winner)
+        if done:
+            return events + self._end_hand(capote_winner=self.capote)
+        if self.modalidad == "habanero":
+            if self.baceta:
+                for drawer in (winner, 1 - winner):
+                    drawn = self.baceta.pop(0)
+                    bisect.insort(self.hands[drawer], drawn, key=sort_key)
+                    events.append(CardDrawn(drawer, None if self.baceta else drawn))
+                if not self.baceta:
+                    self.capote_pending = [winner, 1 - winner]
+            return events
+        return events + self._automatic(winner)

@@ -1,0 +1,102 @@
+"""The end of a hand (points, juegos) and of the match (juegos reached, or tute)."""
+
+from __future__ import annotations
+
+from rules.engine import Event, Result
+from rules.tute.base import TuteBase
+from rules.tute.events import HandScored, MatchOver
+from rules.tute.options import ULTIMAS, card_points
+
+
+class ScoringMixin(TuteBase):
+    def _tute_match(self, seat: int, rank: int) -> list[Event]:
+        """Tute wins the match at once: the hand is not scored."""
+        entry = {"hand": self.hand_number, "dealer": self.dealer, "reason": "tute"}
+        self.history.append({**entry, "seat": seat, "rank": rank})
+        return [self._finish(self.side(seat), "tute")]
+
+    def _finish(self, side: int, reason: str) -> MatchOver:
+        winners = self._side_seats(side)
+        scores = tuple(self.juegos)
+        self.result = Result(
+            winners=winners,
+            scores=scores,
+            summary={
+                "modalidad": self.modalidad,
+                "target": self.options.juegos,
+                "reason": reason,
+                "juegos": list(scores),
+                "hands": self.history,
+            },
+        )
+        self._legal = None
+        return MatchOver(winners, scores, reason)
+
+    def _hand_winner(self, points: list[int], ultimas: int) -> int:
+        """The side with most points; a tie goes to the diez de últimas, else to the tied
+        side that won the latest trick."""
+        best = max(points)
+        tied = [s for s in range(len(points)) if points[s] == best]
+        if len(tied) > 1:
+            for seat in (ultimas, *reversed(self.trick_winners)):
+                if self.side(seat) in tied:
+                    return self.side(seat)
+        return tied[0]
+
+    def _end_hand(self, capote_winner: int | None) -> list[Event]:
+        """Score the hand; then end the match or deal the next hand."""
+        count = self._side_count()
+        cards = [0] * count
+        cantes = [0] * count
+        for seat in range(self.players):
+            cards[self.side(seat)] += card_points(self.taken[seat])
+        for seat, _, value in self.cantes:
+            cantes[self.side(seat)] += value
+        points = [c + k for c, k in zip(cards, cantes, strict=True)]
+        ultimas: int | None = None
+        if self.capote is not None:
+            assert capote_winner is not None
+            reason, winner_side, won = "capote", self.side(capote_winner), 1
+        else:
+            reason = "puntos"
+            ultimas = self.trick_winners[-1]
+            points[self.side(ultimas)] += ULTIMAS
+            winner_side = self._hand_winner(points, ultimas)
+            won = 2 if max(points) >= 101 else 1
+        self.juegos[winner_side] += won
+        winners = self._side_seats(winner_side)
+        self.history.append(
+            {
+                "hand": self.hand_number,
+                "dealer": self.dealer,
+                "reason": reason,
+                "points": list(points),
+                "card_points": list(cards),
+                "cante_points": list(cantes),
+                "ultimas": ultimas,
+                "capote": self.capote,
+                "winners": list(winners),
+                "juegos": won,
+                "totals": list(self.juegos),
+            }
+        )
+        events: list[Event] = [
+            HandScored(
+                self.hand_number,
+                reason,
+                tuple(points),
+                tuple(cards),
+                tuple(cantes),
+                ultimas,
+                winners,
+                won,
+                tuple(self.juegos),
+            )
+        ]
+        if self.juegos[winner_side] >= self.options.juegos:
+            events.append(self._finish(winner_side, "juegos"))
+            return events
+        self.dealer = (self.dealer + 1) % self.players
+        self.hand_number += 1
+        events.append(self._deal())
+        return events

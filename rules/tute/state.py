@@ -1,0 +1,161 @@
+"""The Tute match: the engine protocol over the mixins."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rules.cards import Card
+from rules.engine import Action, DeckSource, Event, as_action
+from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
+from rules.tute.deal import DealMixin
+from rules.tute.events import CapoteDeclared, CapotePassed, TuteView
+from rules.tute.options import PLAY, SUIT_WORDS, Options, card_of
+from rules.tute.play import PlayMixin
+from rules.tute.refusals import TuteRefusal
+from rules.tute.scoring import ScoringMixin
+
+NO_ARGUMENT_VERBS = ("swap", "capote", "pass")
+
+
+class State(DealMixin, PlayMixin, ScoringMixin):
+    """A whole Tute match: hands one after another until a side wins.
+
+    Public attributes a table may read: ``players``, ``options``, ``modalidad``,
+    ``hand_number``, ``dealer``, ``juegos`` (per side) and ``result``. Everything else is for
+    the engine and the tests; the seats see the game through :meth:`view`.
+    """
+
+    def __init__(self, options: Options, players: int, source: DeckSource) -> None:
+        self.options = options
+        self.players = players
+        self.source = source
+        self.hand_number = 1
+        self.dealer = 0
+        self.juegos = [0] * self._side_count()
+        self.history = []
+        self.result = None
+        self._legal = None
+        self.initial_events = [self._deal()]
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def to_act(self) -> int | None:
+        if self.result is not None:
+            return None
+        if self.capote_pending:
+            return self.capote_pending[0]
+        return self.trick.next_seat(self.players)
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if self.result is not None:
+            raise GameOver()
+        if seat != self.to_act:
+            raise NotYourTurn()
+        act = as_action(action)
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if act not in self._legal:
+            act = self._canonical(act)
+            if act not in self._legal:
+                raise self._refusal(seat, act)
+        self._legal = None
+        if act.verb == "play":
+            return self._play(seat, card_of(act.args[0]))
+        if act.verb == "sing":
+            return self._sing(seat, act.args[0])
+        if act.verb == "swap":
+            return [self._swap(seat)]
+        if act.verb == "capote":
+            self.capote = seat
+            self.capote_pending = []
+            return [CapoteDeclared(seat)]
+        self.capote_pending.pop(0)  # pass
+        return [CapotePassed(seat)]
+
+    def view(self, seat: int | None) -> TuteView:
+        if seat is not None and not 0 <= seat < self.players:
+            raise ValueError(f"There is no seat {seat} at this table.")
+        own = seat is not None
+        legal = tuple(str(a) for a in self.legal_actions()) if own and seat == self.to_act else ()
+        return TuteView(
+            seat=seat,
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            to_act=self.to_act,
+            legal=legal,
+            players=self.players,
+            modalidad=self.modalidad,
+            dealer=self.dealer,
+            mano=self.mano,
+            hand_number=self.hand_number,
+            trump=self.trump.value,
+            turned=self.turned,
+            trick=tuple(self.trick.plays),
+            leader=self.trick.leader,
+            baceta_count=len(self.baceta),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            tricks_won=tuple(self.tricks_won),
+            cantes=tuple(self.cantes),
+            last_trick=tuple(self.last_trick),
+            capote=self.capote,
+            juegos=tuple(self.juegos),
+            sides=tuple(self._side_seats(s) for s in range(self._side_count())),
+            target=self.options.juegos,
+            tute=self.options.tute_enabled,
+            is_over=self.is_over,
+        )
+
+    # ------------------------------------------------------------------ reading actions
+
+    def _canonical(self, act: Action) -> Action:
+        """The action in canonical notation (``play as de oros`` -> ``play 1o``)."""
+        if act.verb == "play":
+            if not act.args:
+                raise IllegalAction(Common.MISSING_CARD, text=str(act))
+            return PLAY[card_of(" ".join(act.args))]
+        if act.verb == "sing":
+            word = " ".join(act.args).strip().lower()
+            if word == "tute":
+                return Action("sing", ("tute",))
+            suit = SUIT_WORDS.get(word)
+            if suit is None:
+                raise IllegalAction(TuteRefusal.UNKNOWN_SUIT, text=word)
+            return Action("sing", (suit.value,))
+        if act.verb in NO_ARGUMENT_VERBS:
+            if act.args:
+                raise IllegalAction(Common.NO_ARGUMENTS, verb=act.verb)
+            return Action(act.verb)
+        raise IllegalAction(Common.UNKNOWN_ACTION, text=str(act))
+
+    def _refusal(self, seat: int, act: Action) -> IllegalAction:
+        """Why a well-formed action is not legal now."""
+        if self.capote_pending:
+            return IllegalAction(TuteRefusal.CAPOTE_PENDING)
+        if act.verb in ("capote", "pass"):
+            return IllegalAction(TuteRefusal.CAPOTE_NOT_NOW)
+        if act.verb == "play":
+            return self._play_refusal(seat, act, card_of(act.args[0]))
+        if act.verb == "sing":
+            return self._sing_refusal(act.args[0])
+        return self._swap_refusal(seat)
+
+
+def new_game(
+    options: Options,
+    players: int,
+    *,
+    seed: int | None = None,
+    decks: Iterable[Sequence[Card]] = (),
+) -> State:
+    """Start a match; seat 0 deals the first hand, which is dealt at once."""
+    if players not in options.player_counts():
+        raise ValueError(
+            f"Tute {options.modalidad} is played by {options.player_counts()[0]} players,"
+            f" not {players}."
+        )
+    return State(options, players, DeckSource(seed, decks))
