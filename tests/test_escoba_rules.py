@@ -15,11 +15,14 @@ from pydantic import ValidationError
 
 from rules.cards import Card, parse_cards, spanish_deck
 from rules.engine import Action, Event
-from rules.errors import GameOver, IllegalAction, NotYourTurn
+from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
 from rules.escoba import (
+    GAME,
+    VERBS,
     CardCaptured,
     CardLaid,
     CardsDealt,
+    EscobaRefusal,
     HandDealt,
     HandScored,
     MatchOver,
@@ -144,12 +147,15 @@ def test_options_and_player_counts() -> None:
     with pytest.raises(ValidationError):
         Options(objetivo=0)
     with pytest.raises(ValidationError):
+        Options(objetivo=101)
+    assert Options(objetivo=100).objetivo == 100
+    with pytest.raises(ValidationError):
         Options.model_validate({"captura": "a veces"})
 
 
 @pytest.mark.parametrize(("players", "parejas"), [(1, False), (5, False), (2, True), (3, True)])
 def test_wrong_number_of_players(players: int, parejas: bool) -> None:
-    with pytest.raises(ValueError, match="jugadores"):
+    with pytest.raises(ValueError, match="players"):
         new_game(Options(parejas=parejas), players)
 
 
@@ -302,8 +308,10 @@ def test_clearing_the_table_is_an_escoba() -> None:
 def test_obligatoria_forbids_laying_a_card_that_can_capture() -> None:
     state = game(2, [CHOICE_DECK])
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="cinco de oros puede capturar: la captura es oblig"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(1, "play 5o")
+    assert refused.value.code is EscobaRefusal.MUST_CAPTURE
+    assert refused.value.params == {"card": card("5o")}
     assert state.to_json() == before
 
 
@@ -370,8 +378,9 @@ def test_castigo_renuncio_not_claimed_lapses() -> None:
     ]
     assert state.view(None).renuncio is None
     assert not any(a.verb == "claim" for a in state.legal_actions())
-    with pytest.raises(IllegalAction, match="No hay ningún renuncio"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(1, "claim 5o 3c 7e")
+    assert refused.value.code is EscobaRefusal.NO_RENUNCIO
 
 
 def test_castigo_lay_that_could_not_capture_is_no_renuncio() -> None:
@@ -444,10 +453,12 @@ def test_castigo_renuncio_before_the_final_sweep_declined() -> None:
     assert all(a.startswith("claim 12b ") for a in legal[:-1])
     assert state.view(None).table[-1] == card("12b")
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="No te quedan cartas"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(1, "play 1o")
-    with pytest.raises(IllegalAction, match="sin cartas"):
+    assert refused.value.code is EscobaRefusal.HAND_EMPTY
+    with pytest.raises(IllegalAction) as refused:
         state.apply(1, "pass 1o")
+    assert refused.value.code is Common.NO_ARGUMENTS and refused.value.params == {"verb": "pass"}
     assert state.to_json() == before
     events = state.apply(1, "pass")
     assert events[0] == RenuncioDeclined(seat=1, offender=0, card=card("12b"))
@@ -734,56 +745,73 @@ def test_a_side_below_the_target_may_overtake() -> None:
 
 
 @pytest.mark.parametrize(
-    ("move", "message"),
+    ("move", "code", "params"),
     [
-        ("play 9o", "No conozco la carta «9o»"),
-        ("play 7b", "No tienes el siete de bastos"),
-        ("play 10e", "No tienes la sota de espadas"),
-        ("play 12c", "rey de copas puede capturar: la captura es obligatoria"),
-        ("play 5o 1e", "Indica una sola carta"),
-        ("capture 5o 3c 2b", "Esas cartas no suman 15 con el cinco de oros"),
-        ("capture 5o 4o 6o", "cuatro de oros no está en la mesa"),
-        ("capture 5o", "Indica la carta que juegas y las cartas de la mesa"),
-        ("capture 5o 3c 3c", "Has repetido una carta"),
-        ("capture 7b 12c 11e", "No tienes el siete de bastos"),
-        ("claim 5o 3c 7e", "No hay ningún renuncio que reclamar"),
-        ("pass", "No puedes pasar"),
-        ("bailar 5o", "No conozco la acción «bailar»"),
-        ("", "Acción vacía"),
+        ("play 9o", Common.UNKNOWN_CARD, {"text": "9o"}),
+        ("play 7b", Common.NOT_IN_HAND, {"card": "7b"}),
+        ("play 10e", Common.NOT_IN_HAND, {"card": "10e"}),
+        ("play 12c", EscobaRefusal.MUST_CAPTURE, {"card": "12c"}),
+        ("play 5o 1e", EscobaRefusal.PLAY_ONE_CARD, {}),
+        ("play", EscobaRefusal.PLAY_ONE_CARD, {}),
+        ("capture 5o 3c 2b", EscobaRefusal.NOT_FIFTEEN, {"card": "5o", "total": 10}),
+        ("capture 5o 4o 6o", EscobaRefusal.NOT_ON_TABLE, {"card": "4o"}),
+        ("capture 5o", EscobaRefusal.CAPTURE_NEEDS_CARDS, {}),
+        ("capture 5o 3c 3c", EscobaRefusal.REPEATED_CARD, {}),
+        ("capture 5o 5o 3c", EscobaRefusal.REPEATED_CARD, {}),
+        ("capture 7b 12c 11e", Common.NOT_IN_HAND, {"card": "7b"}),
+        ("claim 5o 3c 7e", EscobaRefusal.NO_RENUNCIO, {}),
+        ("pass", EscobaRefusal.NO_PASS, {}),
+        ("pass 5o", Common.NO_ARGUMENTS, {"verb": "pass"}),
+        ("bailar 5o", Common.UNKNOWN_ACTION, {"text": "bailar"}),
+        ("", Common.EMPTY_ACTION, {}),
     ],
 )
-def test_illegal_actions_raise_a_reason_and_change_nothing(move: str, message: str) -> None:
+def test_illegal_actions_raise_a_reason_and_change_nothing(
+    move: str, code: Refusal, params: dict[str, object]
+) -> None:
     state = game(2, [CHOICE_DECK])
     before = state.to_json()
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(1, move)
+    assert refused.value.code is code
+    assert refused.value.params == as_cards(params)
     assert state.to_json() == before
 
 
 @pytest.mark.parametrize(
-    ("move", "message"),
+    ("move", "code", "params"),
     [
-        ("claim 1e 3c 7e", "El renuncio es del cinco de oros, no del as de espadas"),
-        ("claim 5o 3c 2b", "Esas cartas no suman 15 con el cinco de oros"),
-        ("claim 5o", "Indica la carta del renuncio"),
-        ("claim 5o 4o 6o", "no está en la mesa"),
-        ("pass", "No puedes pasar"),
+        ("claim 1e 3c 7e", EscobaRefusal.WRONG_RENUNCIO, {"expected": "5o", "card": "1e"}),
+        ("claim 5o 3c 2b", EscobaRefusal.NOT_FIFTEEN, {"card": "5o", "total": 10}),
+        ("claim 5o", EscobaRefusal.CLAIM_NEEDS_CARDS, {}),
+        ("claim 5o 4o 6o", EscobaRefusal.NOT_ON_TABLE, {"card": "4o"}),
+        ("claim 5o 3c 3c", EscobaRefusal.REPEATED_CARD, {}),
+        ("pass", EscobaRefusal.NO_PASS_CLAIM, {}),
     ],
 )
-def test_illegal_claims(move: str, message: str) -> None:
+def test_illegal_claims(move: str, code: Refusal, params: dict[str, object]) -> None:
     state = game(2, [CHOICE_DECK], captura="castigo")
     state.apply(1, "play 5o")
     before = state.to_json()
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(0, move)
+    assert refused.value.code is code
+    assert refused.value.params == as_cards(params)
     assert state.to_json() == before
+
+
+def as_cards(params: Mapping[str, object]) -> dict[str, object]:
+    """Expected parameters with card notation read as cards (``"5o"`` -> the card)."""
+    return {k: card(v) if k in ("card", "expected") and isinstance(v, str) else v
+            for k, v in params.items()}
 
 
 def test_not_your_turn() -> None:
     state = game(2, [CHOICE_DECK])
     before = state.to_json()
-    with pytest.raises(NotYourTurn, match="No es tu turno"):
+    with pytest.raises(NotYourTurn) as refused:
         state.apply(0, "play 4b")
+    assert refused.value.code is Common.NOT_YOUR_TURN
     assert state.to_json() == before
 
 
@@ -826,3 +854,30 @@ def test_json_round_trip_with_a_pending_renuncio() -> None:
     assert restored.view(0) == state.view(0)
     assert restored.apply(0, "claim 5o 3c 7e") == state.apply(0, "claim 5o 3c 7e")
     assert restored.to_json() == state.to_json()
+
+
+def test_game_declares_its_verbs_and_refusals() -> None:
+    assert GAME.name == "escoba" and GAME.family == "spanish"
+    assert GAME.options is Options and GAME.state is State and GAME.new_game is new_game
+    assert [v.name for v in VERBS] == ["capture", "play", "claim", "pass"]
+    assert EscobaRefusal in GAME.refusals
+    # every legal action fits its verb: one card first, then (capture, claim) table cards
+    state = game(2, [CHOICE_DECK], captura="castigo")
+    state.apply(1, "play 5o")
+    for action in state.legal_actions():
+        verb = GAME.verb(action.verb)
+        if action.verb == "pass":
+            assert action.args == ()
+        elif action.verb == "play":
+            assert verb.card_first and len(action.args) == 1
+        else:
+            assert verb.card_first and len(action.args) >= 2
+    assert {a.verb for a in state.legal_actions()} == {"claim", "capture", "play"}
+
+
+def test_game_over_refuses_with_its_code() -> None:
+    state = game(2, [sweep_deck(2, 0)], captura="libre", objetivo=4)
+    play_hand(state, sweep_script())
+    with pytest.raises(GameOver) as refused:
+        state.apply(0, "play 1o")
+    assert refused.value.code is Common.GAME_OVER

@@ -1,0 +1,48 @@
+"""Dealing: the first deal of a hand (with the dealer's opening escoba) and the re-deals."""
+
+from __future__ import annotations
+
+from rules.engine import Event
+from rules.escoba.base import EscobaBase
+from rules.escoba.captures import splits_in_two_fifteens
+from rules.escoba.events import CardsDealt, HandDealt, OpeningEscoba
+from rules.escoba.options import FIFTEEN, FULL_DECK, HAND_SIZE, TABLE_SIZE, value
+
+
+class DealMixin(EscobaBase):
+    def _deal_three(self) -> None:
+        """Three cards each, one at a time, mano first."""
+        for _ in range(HAND_SIZE):
+            for i in range(self.players):
+                self.hands[(self.mano + i) % self.players].append(self.deck.pop(0))
+
+    def _deal_round(self, events: list[Event]) -> None:
+        if len(self.deck) < HAND_SIZE * self.players:
+            raise AssertionError("the deck does not deal out evenly")
+        self.round += 1
+        self._deal_three()
+        events.append(CardsDealt(hand=self.hand_number, round=self.round,
+                                 deck_count=len(self.deck)))
+
+    def _start_hand(self, events: list[Event]) -> None:
+        self.hand_number += 1
+        self.round = 1
+        self.deck = self.source.next_deck(FULL_DECK)
+        self.hands = [[] for _ in range(self.players)]
+        self.captured = [[] for _ in range(self.players)]
+        self.escobas = [0] * self.players
+        self.last_capturer = None
+        self.pending = None
+        self._deal_three()
+        self.table = [self.deck.pop(0) for _ in range(TABLE_SIZE)]
+        events.append(HandDealt(hand=self.hand_number, dealer=self.dealer, mano=self.mano,
+                                table=tuple(self.table), deck_count=len(self.deck)))
+        total = sum(map(value, self.table))
+        escobas = 1 if total == FIFTEEN else 2 if splits_in_two_fifteens(self.table) else 0
+        if escobas:
+            taken, self.table = tuple(self.table), []
+            self.captured[self.dealer] += taken
+            self.escobas[self.dealer] += escobas
+            self.last_capturer = self.dealer
+            events.append(OpeningEscoba(seat=self.dealer, cards=taken, escobas=escobas))
+        self.turn = self.mano

@@ -1,0 +1,175 @@
+"""The moves of a turn (capture, lay, claim a renuncio, let it lapse) and why one is refused.
+
+``legal_actions`` decides what may be done; :meth:`PlayMixin._refusal` only explains an action
+that is not among them, checking the same facts in the order a player would look at them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.cards import Card, parse_card
+from rules.engine import Action, Event
+from rules.errors import Common, IllegalAction
+from rules.escoba.base import EscobaBase, Pending
+from rules.escoba.captures import TableSums, capture_sets
+from rules.escoba.events import (
+    CardCaptured,
+    CardLaid,
+    RenuncioClaimed,
+    RenuncioDeclined,
+    RenuncioOffered,
+)
+from rules.escoba.options import FAMILY, FIFTEEN, canonical, value
+from rules.escoba.refusals import EscobaRefusal
+
+VERB_NAMES = ("capture", "play", "claim", "pass")
+
+
+class PlayMixin(EscobaBase):
+    # ------------------------------------------------------------------ legal actions
+
+    def _claim_sets(self) -> list[tuple[Card, ...]]:
+        assert self.pending is not None
+        if self._claims is None:
+            card = self.pending.card
+            self._claims = capture_sets(card, [c for c in self.table if c != card])
+        return self._claims
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        hand = canonical(self.hands[seat])
+        actions: list[Action] = []
+        if self.pending is not None:
+            laid = str(self.pending.card)
+            actions += [Action("claim", (laid, *map(str, s))) for s in self._claim_sets()]
+            if not hand:
+                actions.append(Action(Action.PASS))
+        plays: list[Action] = []
+        sums = TableSums(self.table, max((FIFTEEN - value(c) for c in hand), default=0))
+        for card in hand:
+            sets = sums.captures(card)
+            actions += [Action("capture", (str(card), *map(str, s))) for s in sets]
+            if not sets or self.options.captura != "obligatoria":
+                plays.append(Action.play(card))
+        return actions + plays
+
+    # ------------------------------------------------------------------ reading actions
+
+    @staticmethod
+    def _normalise(action: Action) -> Action:
+        """Parse the cards of ``action`` and write them in canonical notation and order."""
+        verb = action.verb.lower()
+        if verb not in VERB_NAMES:
+            return Action(verb, action.args)
+        cards = [parse_card(text, FAMILY) for text in action.args]
+        if verb in ("capture", "claim") and cards:
+            cards = [cards[0], *canonical(cards[1:])]
+        return Action(verb, tuple(str(c) for c in cards))
+
+    def _refusal(self, seat: int, act: Action) -> IllegalAction:
+        """Why a well-formed action (already normalised) is not legal now."""
+        if act.verb not in VERB_NAMES:
+            return IllegalAction(Common.UNKNOWN_ACTION, text=act.verb)
+        hand = self.hands[seat]
+        cards = [parse_card(text, FAMILY) for text in act.args]
+        if act.verb == "pass":
+            if act.args:
+                return IllegalAction(Common.NO_ARGUMENTS, verb="pass")
+            return IllegalAction(
+                EscobaRefusal.NO_PASS if self.pending is None else EscobaRefusal.NO_PASS_CLAIM)
+        if act.verb in ("play", "capture") and not hand:
+            return IllegalAction(EscobaRefusal.HAND_EMPTY)
+        if act.verb == "play":
+            if len(cards) != 1:
+                return IllegalAction(EscobaRefusal.PLAY_ONE_CARD)
+            if cards[0] not in hand:
+                return IllegalAction(Common.NOT_IN_HAND, card=cards[0])
+            return IllegalAction(EscobaRefusal.MUST_CAPTURE, card=cards[0])
+        if act.verb == "claim" and self.pending is None:
+            return IllegalAction(EscobaRefusal.NO_RENUNCIO)
+        if len(cards) < 2:
+            return IllegalAction(EscobaRefusal.CLAIM_NEEDS_CARDS if act.verb == "claim"
+                                 else EscobaRefusal.CAPTURE_NEEDS_CARDS)
+        return self._set_refusal(act.verb, hand, cards[0], cards[1:])
+
+    def _set_refusal(
+        self, verb: str, hand: list[Card], card: Card, taken: list[Card]
+    ) -> IllegalAction:
+        """Why ``card`` with the table cards ``taken`` is no capture (or claim)."""
+        if verb == "capture" and card not in hand:
+            return IllegalAction(Common.NOT_IN_HAND, card=card)
+        if verb == "claim":
+            assert self.pending is not None
+            if card != self.pending.card:
+                return IllegalAction(EscobaRefusal.WRONG_RENUNCIO, expected=self.pending.card,
+                                     card=card)
+        if len({card, *taken}) != len(taken) + 1:
+            return IllegalAction(EscobaRefusal.REPEATED_CARD)
+        table = [c for c in self.table if c != card]
+        missing = [c for c in taken if c not in table]
+        if missing:
+            return IllegalAction(EscobaRefusal.NOT_ON_TABLE, card=missing[0])
+        total = value(card) + sum(map(value, taken))
+        if total != FIFTEEN:
+            return IllegalAction(EscobaRefusal.NOT_FIFTEEN, card=card, total=total)
+        return IllegalAction(Common.NOT_NOW, text=" ".join((verb, str(card), *map(str, taken))))
+
+    # ------------------------------------------------------------------ moves
+
+    def _take(self, cards: Iterable[Card]) -> None:
+        for card in cards:
+            self.table.remove(card)
+
+    def _capture(self, seat: int, act: Action, events: list[Event]) -> None:
+        card = parse_card(act.args[0], FAMILY)
+        taken = tuple(parse_card(t, FAMILY) for t in act.args[1:])
+        self.hands[seat].remove(card)
+        self._take(taken)
+        self.captured[seat] += [card, *taken]
+        self.last_capturer = seat
+        escoba = not self.table
+        if escoba:
+            self.escobas[seat] += 1
+        events.append(CardCaptured(seat=seat, card=card, captured=taken, escoba=escoba))
+
+    def _lay(self, seat: int, act: Action, events: list[Event]) -> None:
+        card = parse_card(act.args[0], FAMILY)
+        could = bool(capture_sets(card, self.table))
+        self.hands[seat].remove(card)
+        self.table.append(card)
+        if could and self.options.captura == "castigo":
+            self.pending = Pending(offender=seat, card=card)
+        events.append(CardLaid(seat=seat, card=card, could_capture=could))
+
+    def _claim(self, seat: int, act: Action, events: list[Event]) -> None:
+        assert self.pending is not None
+        card = self.pending.card
+        taken = tuple(parse_card(t, FAMILY) for t in act.args[1:])
+        self._take((card, *taken))
+        self.captured[seat] += [card, *taken]
+        self.last_capturer = seat
+        events.append(
+            RenuncioClaimed(seat=seat, offender=self.pending.offender, card=card, captured=taken)
+        )
+        self.pending = None
+        if not self.hands[seat]:
+            self._finish_hand(events)
+
+    def _decline(self, seat: int, events: list[Event]) -> None:
+        assert self.pending is not None
+        pending, self.pending = self.pending, None
+        events.append(RenuncioDeclined(seat=seat, offender=pending.offender, card=pending.card))
+
+    def _advance(self, seat: int, events: list[Event]) -> None:
+        """Pass the turn after ``seat`` played: re-deal or end the hand when hands are empty."""
+        following = (seat + 1) % self.players
+        if not any(self.hands):
+            if self.deck:
+                self._deal_round(events)
+            elif self.pending is None:
+                self._finish_hand(events)
+                return
+        self.turn = following
+        if self.pending is not None:
+            events.append(RenuncioOffered(seat=following, offender=self.pending.offender,
+                                          card=self.pending.card))
