@@ -3,7 +3,9 @@
 Each step checks that every chosen legal action applies, that the 52 cards are all somewhere
 (hands, baceta, pinta, out of play, tricks), that every tantos movement is applied to the
 engine's copy of the pot, that the plato and the reserva never go negative, that each hand
-conserves tantos, and, at random points, that a JSON round trip continues identically.
+conserves tantos, and, at random points, that a JSON round trip continues identically and that
+every card of the hand that is not a legal play is refused with the obligation it breaks (one
+check gives both), leaving the state unchanged.
 """
 
 from __future__ import annotations
@@ -15,7 +17,18 @@ import pytest
 
 from rules.cards import Card, french_deck
 from rules.engine import Action, Event
-from rules.tomate import BacetaTaken, HandScored, Options, State, TantosMoved, new_game
+from rules.errors import IllegalAction
+from rules.tomate import (
+    BacetaTaken,
+    HandScored,
+    Options,
+    State,
+    TantosMoved,
+    TomateRefusal,
+    TrickWon,
+    new_game,
+)
+from rules.tricks import Obligation
 
 COMBOS = [
     (variante, baceta)
@@ -29,7 +42,7 @@ FULL_DECK = set(french_deck())
 def _cards(state: State) -> list[Card]:
     cards = [card for hand in state.hands for card in hand]
     cards += state.baceta + state.out
-    cards += [card for _, card in state.trick]
+    cards += list(state.trick.cards)
     cards += [card for _, plays in state.tricks for _, card in plays]
     if not state.took or state.phase == "discard":  # taken: joins the hand at the discard
         cards.append(state.pinta)
@@ -41,12 +54,31 @@ def _check_cards(state: State) -> None:
     assert len(cards) == 52 and set(cards) == FULL_DECK
     if state.phase == "play":
         k, done = state.cards_each, len(state.tricks)
-        in_trick = {seat for seat, _ in state.trick}
+        in_trick = {seat for seat, _ in state.trick.plays}
         for seat in range(state.players):
             if state.status[seat] in ("in", "baceta"):
                 assert len(state.hands[seat]) == k - done - (seat in in_trick)
             else:
                 assert state.hands[seat] == []
+
+
+def _check_refusals(state: State, seat: int) -> None:
+    """Each card of the hand is either a legal play or refused with a reason."""
+    legal = {str(a) for a in state.legal_actions()}
+    before = state.to_json()
+    blind = state.options.variante == "a_ciegas"
+    for card in state.hands[seat]:
+        if f"play {card}" in legal:
+            continue
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(seat, f"play {card}")
+        if blind:
+            assert refused.value.code == TomateRefusal.BLIND_NEXT_CARD
+        else:
+            assert isinstance(refused.value.code, Obligation)
+            assert refused.value.code != Obligation.MUST_UNDERTRUMP  # never in Tomate
+            assert set(refused.value.params) == {"suit"}
+        assert state.to_json() == before
 
 
 def _choose(state: State, rng: random.Random, stay: float) -> Action:
@@ -115,6 +147,8 @@ def _play_session(options: Options, players: int, rng: random.Random) -> dict[st
             copy = State.from_json(state.to_json())
             assert copy.to_json() == state.to_json()
             steps = 12
+        if state.phase == "play" and rng.random() < 0.1:
+            _check_refusals(state, seat)
         action = _choose(state, rng, stay)
         assert state.view(seat).legal == tuple(str(a) for a in state.legal_actions())
         events = state.apply(seat, str(action) if rng.random() < 0.5 else action)
@@ -126,6 +160,9 @@ def _play_session(options: Options, players: int, rng: random.Random) -> dict[st
             if steps == 0:
                 copy = None
         for event in events:
+            if isinstance(event, TrickWon):
+                assert event.last == (event.number == options.cards_each)
+                outcomes["last_tricks"] = outcomes.get("last_tricks", 0) + event.last
             if isinstance(event, HandScored):
                 outcomes[event.outcome] = outcomes.get(event.outcome, 0) + 1
                 stay = rng.choice((0.05, 0.3, 0.6, 0.95))
@@ -150,6 +187,8 @@ def test_random_playout(variante: Any, baceta: Any) -> None:
         options = Options(variante=variante, baceta=baceta, reserva_por_mano=limit, manos=per_count)
         for outcome, count in _play_session(options, players, rng).items():
             totals[outcome] = totals.get(outcome, 0) + count
-    assert sum(v for k, v in totals.items() if k != "baceta_taken") >= HANDS_PER_COMBO
+    hands = sum(v for k, v in totals.items() if k not in ("baceta_taken", "last_tricks"))
+    assert hands >= HANDS_PER_COMBO
+    assert totals.get("last_tricks", 0) == totals.get("tricks", 0)
     assert totals.get("tricks", 0) > 0 and totals.get("void", 0) > 0
     assert totals.get("unopposed", 0) > 0 and totals.get("baceta_taken", 0) > 0

@@ -8,14 +8,16 @@ from mano), the pinta, the given top of the baceta and the unused cards.
 from __future__ import annotations
 
 import itertools
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
 from rules.cards import Card, FrenchSuit, parse_card, parse_cards
-from rules.engine import Event
-from rules.errors import GameOver, IllegalAction, NotYourTurn
+from rules.engine import Arg, Event
+from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
 from rules.tomate import (
+    GAME,
+    VERBS,
     BacetaDeclined,
     BacetaTaken,
     CardDiscarded,
@@ -33,10 +35,12 @@ from rules.tomate import (
     State,
     TantosMoved,
     Tomate,
+    TomateRefusal,
     TrickWon,
     WonUnopposed,
     new_game,
 )
+from rules.tricks import Obligation, Trick
 
 E = TypeVar("E", bound=Event)
 Move = tuple[str, str, int, str]
@@ -124,11 +128,19 @@ def legal(state: State) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
-def illegal(state: State, seat: int, action: str, match: str) -> None:
+def illegal(state: State, seat: int, action: str, code: Refusal, **params: Any) -> None:
+    """The action is refused with exactly this code and these parameters; nothing changes."""
     before = state.to_json()
-    with pytest.raises(IllegalAction, match=match):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(seat, action)
+    assert refused.value.code == code
+    assert refused.value.params == params
     assert state.to_json() == before
+
+
+def hint(state: State) -> dict[str, Any]:
+    """The parameters of a verb refused for being out of its moment."""
+    return {"phase": state.phase, "size": state.cards_each}
 
 
 def all_stay(players: int) -> list[str]:
@@ -143,9 +155,9 @@ def test_player_counts() -> None:
     assert Options().player_counts() == tuple(range(2, 18))
     assert MOSCA.player_counts() == tuple(range(2, 11))
     assert PANFILO.player_counts() == tuple(range(2, 11))
-    with pytest.raises(ValueError, match="jugadores"):
+    with pytest.raises(ValueError, match="2 to 17 players"):
         new_game(Options(), 18)
-    with pytest.raises(ValueError, match="jugadores"):
+    with pytest.raises(ValueError, match="2 to 10 players"):
         new_game(MOSCA, 11)
     with pytest.raises(ValueError):
         new_game(Options(), 1)
@@ -232,9 +244,15 @@ def test_tomo_blind_discard_by_position() -> None:
 def test_discard_position_must_be_in_range() -> None:
     state = game(3)
     go(state, "0: take")
-    for bad in ("discard 4", "discard 0", "discard", "discard x", "pass"):
-        illegal(state, 0, bad, "discard|posición|pinta")
-    illegal(state, 0, "discard 4", r"Elige una posición del 1 al 3\.")
+    for bad in ("discard 4", "discard 0", "discard", "discard x", "discard 1 2"):
+        illegal(state, 0, bad, TomateRefusal.BAD_POSITION, size=3)
+    illegal(state, 0, "pass", TomateRefusal.MUST_DISCARD, **hint(state))
+    illegal(state, 0, "take", TomateRefusal.TOO_LATE_TO_TAKE, **hint(state))
+    illegal(state, 0, "stay", TomateRefusal.NOT_SPEAKING, **hint(state))
+    state = game(3, options=MOSCA)
+    go(state, "0: take")
+    illegal(state, 0, "discard 6", TomateRefusal.BAD_POSITION, size=5)
+    illegal(state, 0, "pass", TomateRefusal.MUST_DISCARD, phase="discard", size=5)
 
 
 def test_dealer_who_took_is_not_asked_and_first_still_in_leads() -> None:
@@ -449,6 +467,7 @@ def test_tricks_tomates_and_ledger_order() -> None:
     )
     part = hand_part(events)
     assert [t.seat for t in of(part, TrickWon)] == [3, 1, 3]
+    assert [(t.number, t.last) for t in of(part, TrickWon)] == [(1, False), (2, False), (3, True)]
     assert moves(part) == [
         ("plato", "seat:3", 7, "trick"),
         ("plato", "seat:1", 7, "trick"),
@@ -471,6 +490,32 @@ def test_tricks_tomates_and_ledger_order() -> None:
         ("reserva", "plato", 46, "reserva_to_plato"),
     ]
     assert (state.plato, state.reserva) == (51, 0)
+
+
+@pytest.mark.parametrize(("tope", "paid"), [(1, 1), (22, 22), (23, 23), (24, 23)])
+def test_a_tomate_pays_at_most_the_tope(tope: int, paid: int) -> None:
+    d = deck(4, {1: "5s Ad 4c", 2: "2s 3d 5c", 3: "As Kd Ac", 0: "3s 2d 6c"}, "2h")
+    state = game(4, d, options=Options(tope=tope), plato=20)
+    go(state, *all_stay(4))
+    plays = ["1: play 5s", "2: play 2s", "3: play As", "0: play 3s", "3: play Kd", "0: play 2d"]
+    plays += ["1: play Ad", "2: play 3d", "1: play 4c", "2: play 5c", "3: play Ac", "0: play 6c"]
+    part = hand_part(go(state, *plays))
+    assert moves(part)[:3] == [("plato", "seat:3", 7, "trick"), ("plato", "seat:1", 7, "trick"),
+                               ("plato", "seat:3", 7, "trick")]  # the thirds of the whole P
+    assert moves(part)[3:] == [("seat:2", "reserva", paid, "tomate"),
+                               ("seat:0", "reserva", paid, "tomate")]
+    assert of(part, Tomate) == [Tomate(2, paid), Tomate(0, paid)]
+    assert scored(part).reserva == 2 * paid
+
+
+def test_options_limits() -> None:
+    assert Options().tope == 1_000_000
+    Options(reserva_por_mano=0)
+    Options(reserva_por_mano=10_000)
+    for bad in ({"reserva_por_mano": -1}, {"reserva_por_mano": 10_001}, {"tope": 0},
+                {"manos": 0}, {"variante": "otra"}, {"baceta": "nadie"}):
+        with pytest.raises(ValueError):
+            Options(**bad)
 
 
 @pytest.mark.parametrize(("plato", "share", "left"), [(0, 1, 0), (1, 1, 1), (2, 1, 2), (7, 3, 1)])
@@ -598,30 +643,33 @@ def test_asistir_and_matar() -> None:
     state = _first_trick("Ks 9h 9d", "As Qs 3h")
     go(state, "1: play Ks")
     assert legal(state) == ["play As"]
-    illegal(state, 2, "play Qs", r"^Debes matar: juega una carta más alta\.$")
-    illegal(state, 2, "play 3h", r"^Debes asistir a picas\.$")
+    # One check gives the legal cards and the reason: a higher spade is owed, whatever is
+    # played instead.
+    illegal(state, 2, "play Qs", Obligation.MUST_OVERTAKE, suit=FrenchSuit.SPADES)
+    illegal(state, 2, "play 3h", Obligation.MUST_OVERTAKE, suit=FrenchSuit.SPADES)
 
 
 def test_asistir_lower_when_unable_to_matar() -> None:
     state = _first_trick("Ks 9h 9d", "Qs Js 3h")
     go(state, "1: play Ks")
     assert legal(state) == ["play Qs", "play Js"]
-    illegal(state, 2, "play 3h", "asistir")
+    illegal(state, 2, "play 3h", Obligation.MUST_FOLLOW, suit=FrenchSuit.SPADES)
 
 
 def test_fallar() -> None:
     state = _first_trick("Ks 9h 9d", "3c 4h 5d")
     go(state, "1: play Ks")
     assert legal(state) == ["play 3c"]
-    illegal(state, 2, "play 4h", r"^Debes fallar con triunfo\.$")
+    illegal(state, 2, "play 4h", Obligation.MUST_TRUMP, suit=FrenchSuit.CLUBS)
+    illegal(state, 2, "play 5d", Obligation.MUST_TRUMP, suit=FrenchSuit.CLUBS)
 
 
 def test_pisar() -> None:
     state = _first_trick("Ks 9h 9d", "5c 4h 5d", "7c 3c 4d")
     go(state, "1: play Ks", "2: play 5c")
     assert legal(state) == ["play 7c"]
-    illegal(state, 0, "play 3c", r"^Debes pisar con un triunfo más alto\.$")
-    illegal(state, 0, "play 4d", "pisar")
+    illegal(state, 0, "play 3c", Obligation.MUST_OVERTRUMP, suit=FrenchSuit.CLUBS)
+    illegal(state, 0, "play 4d", Obligation.MUST_OVERTRUMP, suit=FrenchSuit.CLUBS)
 
 
 def test_any_card_when_unable_to_pisar() -> None:
@@ -657,8 +705,8 @@ def test_a_ciegas_plays_the_next_card_without_obligations() -> None:
     assert all(state.view(s).hand == () for s in range(3))
     assert state.view(1).hand_sizes == (3, 3, 3)
     assert legal(state) == ["play 2s"]
-    illegal(state, 1, "play As", "siguiente carta")
-    illegal(state, 1, "play Ad", "siguiente carta")
+    illegal(state, 1, "play As", TomateRefusal.BLIND_NEXT_CARD)
+    illegal(state, 1, "play Ad", TomateRefusal.BLIND_NEXT_CARD)  # not held: still not said
     go(state, "1: play 2s")
     assert legal(state) == ["play Kh"]  # no obligation to follow with Ks
     events = go(state, "2: play Kh", "0: play 5c")
@@ -710,10 +758,14 @@ def test_mosca_deals_five_and_exchanges_in_order() -> None:
 
 def test_mosca_exchange_errors() -> None:
     state = _mosca({1: "Ah Kh 2s 3d 4c"}, "2h")
-    illegal(state, 1, "exchange", "pass")
-    illegal(state, 1, "exchange As", "No tienes")
-    illegal(state, 1, "exchange Ah Ah", "dos veces")
-    illegal(state, 1, "play Ah", "bazas")
+    illegal(state, 1, "exchange", TomateRefusal.EXCHANGE_NEEDS_CARDS)
+    illegal(state, 1, "exchange As", Common.NOT_IN_HAND, card=c("As"))
+    illegal(state, 1, "exchange Ah Ah", TomateRefusal.CARD_TWICE, card=c("Ah"))
+    illegal(state, 1, "exchange Ah Zz", Common.UNKNOWN_CARD, text="Zz")
+    illegal(state, 1, "play Ah", TomateRefusal.NO_TRICKS_YET, phase="exchange", size=5)
+    illegal(state, 1, "stay", TomateRefusal.NOT_SPEAKING, phase="exchange", size=5)
+    illegal(state, 1, "baceta", TomateRefusal.NO_BACETA_OFFER, phase="exchange", size=5)
+    illegal(state, 1, "pass now", Common.NO_ARGUMENTS, verb="pass")
 
 
 def test_mosca_never_more_than_the_baceta_holds_and_empty_is_skipped() -> None:
@@ -723,7 +775,7 @@ def test_mosca_never_more_than_the_baceta_holds_and_empty_is_skipped() -> None:
     go(state, "0: pass", "1: stay", "2: stay", *(f"{s}: pass" for s in [*range(3, 10), 0]))
     assert state.to_act == 1
     assert legal(state) == [f"exchange {x}" for x in ["Ah", "Kh", "2s", "3d", "4c"]] + ["pass"]
-    illegal(state, 1, "exchange 2s 3d", r"La baceta solo tiene 1 carta\.")
+    illegal(state, 1, "exchange 2s 3d", TomateRefusal.BACETA_SHORT, left=1)
     go(state, "1: exchange 2s")
     assert state.hands[1] == cs("Ah Kh 3d 4c Qd")
     assert (state.phase, state.to_act) == ("play", 1)  # seat 2 skipped: empty baceta
@@ -854,7 +906,7 @@ def test_panfilo_is_not_a_club_for_following() -> None:
     state = game(3, d, options=PANFILO)
     go(state, *all_stay(3), "1: pass", "2: pass", "0: pass", "1: play Kc")
     assert legal(state) == ["play 2c"]
-    illegal(state, 2, "play Jc", r"^Debes asistir a tréboles\.$")
+    illegal(state, 2, "play Jc", Obligation.MUST_FOLLOW, suit=FrenchSuit.CLUBS)
 
 
 def test_panfilo_trumps_when_void_in_clubs() -> None:
@@ -880,24 +932,73 @@ def test_panfilo_mosca_only_with_four_other_clubs() -> None:
 def test_not_your_turn_and_unknown_actions_leave_state_unchanged() -> None:
     state = game(3)
     before = state.to_json()
-    with pytest.raises(NotYourTurn, match=r"^No es tu turno\.$"):
+    with pytest.raises(NotYourTurn) as refused:
         state.apply(1, "stay")
+    assert (refused.value.code, refused.value.params) == (Common.NOT_YOUR_TURN, {})
     assert state.to_json() == before
-    illegal(state, 0, "stay", "juego")
-    illegal(state, 0, "dance", "No conozco")
-    illegal(state, 0, "take now", "no lleva")
-    illegal(state, 0, "discard 1", "pinta")
+    illegal(state, 0, "stay", TomateRefusal.NOT_SPEAKING, phase="tomo", size=3)
+    illegal(state, 0, "dance", Common.UNKNOWN_ACTION, text="dance", phase="tomo", size=3)
+    illegal(state, 0, "dance a jig", Common.UNKNOWN_ACTION, text="dance a jig", **hint(state))
+    illegal(state, 0, "   ", Common.EMPTY_ACTION)
+    illegal(state, 0, "take now", Common.NO_ARGUMENTS, verb="take")
+    illegal(state, 0, "pass now", Common.NO_ARGUMENTS, verb="pass")
+    illegal(state, 0, "discard 1", TomateRefusal.DISCARD_ONLY_AFTER_TAKE, **hint(state))
+    illegal(state, 0, "baceta", TomateRefusal.NO_BACETA_OFFER, **hint(state))
+    illegal(state, 0, "play Ah", TomateRefusal.NO_TRICKS_YET, **hint(state))
     go(state, "0: pass")
-    illegal(state, 1, "take", r"^Solo el repartidor puede tomar la pinta\.")
-    illegal(state, 1, "play Ah", "bazas")
-    illegal(state, 1, "exchange Ah", "variante")
-    go(state, "1: stay", "2: stay", "0: stay")
-    illegal(state, 1, "play Zz", "No conozco la carta")
-    illegal(state, 1, "pass", "juega una carta")
-    illegal(state, 1, "play", "carta")
+    illegal(state, 1, "take", TomateRefusal.ONLY_DEALER_TAKES, phase="speak", size=3)
+    illegal(state, 1, "play Ah", TomateRefusal.NO_TRICKS_YET, **hint(state))
+    illegal(state, 1, "exchange Ah", TomateRefusal.NO_EXCHANGE_IN_VARIANT, **hint(state))
+    illegal(state, 1, "baceta", TomateRefusal.NO_BACETA_OFFER, **hint(state))
+    illegal(state, 1, "stay now", Common.NO_ARGUMENTS, verb="stay")
+    go(state, "1: stay", "2: stay")
+    illegal(state, 0, "take", TomateRefusal.TOO_LATE_TO_TAKE, **hint(state))
+    go(state, "0: stay")
+    assert state.phase == "play"
+    illegal(state, 1, "play Zz", Common.UNKNOWN_CARD, text="Zz")
+    illegal(state, 1, "pass", TomateRefusal.CANNOT_PASS, phase="play", size=3)
+    illegal(state, 1, "stay", TomateRefusal.NOT_SPEAKING, **hint(state))
+    illegal(state, 1, "play", TomateRefusal.PLAY_ONE_CARD)
+    first, second = (str(x) for x in state.hands[1][:2])
+    illegal(state, 1, f"play {first} {second}", TomateRefusal.PLAY_ONE_CARD)
     held = {str(x) for x in state.hands[1]}
-    missing = next(str(x) for x in _POOL if str(x) not in held)
-    illegal(state, 1, f"play {missing}", "No tienes")
+    missing = next(x for x in _POOL if str(x) not in held)
+    illegal(state, 1, f"play {missing}", Common.NOT_IN_HAND, card=missing)
+
+
+def test_baceta_phase_refusals() -> None:
+    state = game(3, deck(3, {}, "2h"))
+    go(state, "0: pass", "1: pass", "2: stay", "0: pass")
+    assert (state.phase, state.to_act) == ("baceta", 1)
+    illegal(state, 1, "stay", TomateRefusal.NOT_SPEAKING, phase="baceta", size=3)
+    illegal(state, 1, "exchange 2c", TomateRefusal.NO_EXCHANGE_IN_VARIANT, **hint(state))
+    illegal(state, 1, "baceta 3", Common.NO_ARGUMENTS, verb="baceta")
+    illegal(state, 1, "take", TomateRefusal.ONLY_DEALER_TAKES, **hint(state))
+    state = _mosca({1: "Ah Kh 2s 3d 4c"}, "2h", speak=("stay", "pass", "pass"))
+    assert state.phase == "baceta"
+    illegal(state, 2, "exchange 2c", TomateRefusal.NOT_EXCHANGING, phase="baceta", size=5)
+
+
+def test_game_declares_its_verbs_and_refusals() -> None:
+    assert GAME.name == "tomate" and GAME.family == "french" and GAME.options is Options
+    assert GAME.state is State and GAME.new_game is new_game and GAME.verbs == VERBS
+    assert [v.name for v in VERBS] == [
+        "take", "pass", "discard", "stay", "baceta", "exchange", "play"
+    ]
+    assert GAME.verb("discard").args == (("n", Arg.NUMBER),)
+    assert GAME.verb("exchange").subset and GAME.verb("exchange").args == (("cards", Arg.CARDS),)
+    assert GAME.verb("play").card_first
+    assert set(GAME.refusals) == {TomateRefusal, Obligation}
+    # Every verb a legal action uses is declared.
+    state = game(3, options=MOSCA)
+    seen = set()
+    for _ in range(40):
+        if state.to_act is None:
+            break
+        actions = state.legal_actions()
+        seen |= {a.verb for a in actions}
+        state.apply(state.to_act, actions[0])
+    assert seen <= {v.name for v in VERBS}
 
 
 def test_views_never_show_other_hands() -> None:
@@ -930,8 +1031,11 @@ def test_session_of_manos_ends_with_result() -> None:
     assert state.result.winners == (0, 1)
     assert of(events, SessionOver) == [SessionOver((0, 1), (-3, -3))]
     assert not of(events, HandStarted)
-    with pytest.raises(GameOver):
+    with pytest.raises(GameOver) as refused:
         state.apply(0, "pass")
+    assert (refused.value.code, refused.value.params) == (Common.GAME_OVER, {})
+    with pytest.raises(GameOver):
+        state.apply(1, "pass")
 
 
 def test_unlimited_session_never_ends() -> None:
@@ -949,8 +1053,9 @@ def test_close_ends_an_unlimited_session() -> None:
     assert state.is_over and state.to_act is None and state.legal_actions() == []
     assert state.result is not None and state.result.scores == (-3, 0, 0)
     assert state.plato == 7
-    with pytest.raises(GameOver):
+    with pytest.raises(GameOver) as refused:
         state.close()
+    assert refused.value.code == Common.GAME_OVER
     with pytest.raises(GameOver):
         state.apply(2, "stay")
 
@@ -962,9 +1067,20 @@ def test_json_round_trip_mid_hand() -> None:
     copy = State.from_json(state.to_json())
     assert copy.to_json() == state.to_json()
     assert copy.initial_events == []
+    for name in State.SAVED:  # every saved field comes back with the same value and types
+        if name != "source":
+            assert getattr(copy, name) == getattr(state, name), name
+    assert copy.trick == Trick(1, [(1, c("5s"))])
+    assert copy.source.rng.getstate() == state.source.rng.getstate()
     while state.hand_no < 4:
         seat = state.to_act
         assert seat is not None
         action = state.legal_actions()[-1]
         assert state.apply(seat, action) == copy.apply(seat, action)
         assert copy.to_json() == state.to_json()
+    assert state.last_hand is not None
+    again = State.from_json(state.to_json())
+    for name in State.SAVED:
+        if name != "source":
+            assert getattr(again, name) == getattr(state, name), name
+    assert again.view(1) == state.view(1)

@@ -1,0 +1,183 @@
+"""What every phase of a Tomate hand shares: the saved fields and the small helpers.
+
+The :class:`~rules.tomate.state.State` is put together from one mixin per phase
+(:mod:`.deal`, :mod:`.bidding`, :mod:`.play`, :mod:`.scoring`), all built on
+:class:`TomateBase`. A mixin calls into a later phase through the stubs declared here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rules.cards import Card, Family, Suit
+from rules.engine import Action, DeckSource, Event
+from rules.errors import Common, IllegalAction
+from rules.snapshot import Snapshot
+from rules.tomate.events import HandScored, TantosMoved
+from rules.tomate.options import FAMILY, Options, Outcome, Phase, Status
+from rules.tomate.refusals import TomateRefusal
+from rules.tricks import Ranking, Trick
+
+VERB_NAMES = ("take", "pass", "discard", "stay", "baceta", "exchange", "play")
+
+# The refusal of a known verb said at the wrong moment (``take``, ``pass`` and ``exchange``
+# depend on more than the verb: see :meth:`TomateBase._wrong`).
+_OUT_OF_PHASE = {
+    "stay": TomateRefusal.NOT_SPEAKING,
+    "baceta": TomateRefusal.NO_BACETA_OFFER,
+    "exchange": TomateRefusal.NOT_EXCHANGING,
+    "play": TomateRefusal.NO_TRICKS_YET,
+    "discard": TomateRefusal.DISCARD_ONLY_AFTER_TAKE,
+}
+
+
+def seat_account(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+class TomateBase(Snapshot):
+    """The fields of a Tomate session (all saved) and what every phase uses."""
+
+    family: ClassVar[Family] = FAMILY
+    SAVED: ClassVar[tuple[str, ...]] = (
+        "options", "players", "source", "plato", "reserva", "nets", "hand_no",
+        "hands_played", "dealer", "phase", "turn", "hands", "pinta", "took", "baceta", "out",
+        "status", "queue", "baceta_player", "exchanged", "trick", "tricks", "tricks_won",
+        "hand_net", "hand_plato_delta", "hand_reserva_delta", "last_hand",
+    )
+
+    options: Options
+    players: int
+    source: DeckSource
+    plato: int  # the engine's copy of the server's pot (see ``sync_pot``)
+    reserva: int
+    nets: list[int]  # net tantos per seat over the session
+    hand_no: int  # the hand in progress, from 1
+    hands_played: int
+    dealer: int
+    phase: Phase
+    turn: int | None
+    hands: list[list[Card]]  # in the order received (the pinta last for a dealer who took)
+    pinta: Card
+    took: bool  # the dealer took the pinta
+    baceta: list[Card]  # top first
+    out: list[Card]  # cards out of play this hand (passed hands, exchanged cards)
+    status: list[Status]
+    queue: list[int]  # the seats still to decide in this phase, in order
+    baceta_player: int | None
+    exchanged: list[int | None]  # cards exchanged per seat (mosca); None = not (yet)
+    trick: Trick
+    tricks: list[tuple[int, tuple[tuple[int, Card], ...]]]  # (winner, plays) per trick
+    tricks_won: list[int]
+    hand_net: list[int]  # per seat over this hand
+    hand_plato_delta: int
+    hand_reserva_delta: int
+    last_hand: HandScored | None
+    initial_events: list[Event]  # the first deal's events (not saved)
+
+    def _loaded(self) -> None:
+        self.initial_events = []
+
+    # ------------------------------------------------------------------ shared facts
+
+    @property
+    def trump(self) -> Suit:
+        return self.pinta.suit
+
+    @property
+    def cards_each(self) -> int:
+        return self.options.cards_each
+
+    @property
+    def ranking(self) -> Ranking:
+        return self.options.ranking
+
+    def _order_from(self, start: int) -> list[int]:
+        return [(start + i) % self.players for i in range(self.players)]
+
+    def _after_dealer(self) -> list[int]:
+        return self._order_from(self.dealer + 1)
+
+    def _is_in(self, seat: int) -> bool:
+        return self.status[seat] in ("in", "baceta")
+
+    def _participants(self) -> list[int]:
+        """The seats playing this hand, in order of play from the first after the dealer."""
+        return [s for s in self._after_dealer() if self._is_in(s)]
+
+    # ------------------------------------------------------------------ tantos
+
+    def _move(
+        self, source: str, target: str, amount: int, reason: str, events: list[Event]
+    ) -> None:
+        """Move tantos between accounts (``plato``, ``reserva``, ``seat:<n>``); 0 is no move."""
+        if amount <= 0:
+            return
+        for account, sign in ((source, -1), (target, 1)):
+            if account == "plato":
+                self.plato += sign * amount
+                self.hand_plato_delta += sign * amount
+            elif account == "reserva":
+                self.reserva += sign * amount
+                self.hand_reserva_delta += sign * amount
+            else:
+                seat = int(account.removeprefix("seat:"))
+                self.hand_net[seat] += sign * amount
+                self.nets[seat] += sign * amount
+        events.append(TantosMoved(source, target, amount, reason))
+
+    # ------------------------------------------------------------------ refusals
+
+    @staticmethod
+    def _no_args(act: Action) -> None:
+        if act.args:
+            raise IllegalAction(Common.NO_ARGUMENTS, verb=act.verb)
+
+    def _wrong(self, seat: int, act: Action) -> IllegalAction:
+        """The refusal of a verb that does not fit the current phase."""
+        hint = {"phase": self.phase, "size": self.cards_each}
+        verb = act.verb
+        if verb not in VERB_NAMES:
+            return IllegalAction(Common.UNKNOWN_ACTION, text=str(act), **hint)
+        if verb == "take":
+            code = (
+                TomateRefusal.ONLY_DEALER_TAKES
+                if seat != self.dealer
+                else TomateRefusal.TOO_LATE_TO_TAKE
+            )
+        elif verb == "exchange" and self.cards_each == 3:
+            code = TomateRefusal.NO_EXCHANGE_IN_VARIANT
+        elif verb == "pass":
+            code = (
+                TomateRefusal.MUST_DISCARD
+                if self.phase == "discard"
+                else TomateRefusal.CANNOT_PASS
+            )
+        else:
+            code = _OUT_OF_PHASE[verb]
+        return IllegalAction(code, **hint)
+
+    # ------------------------------------------------------------------ later phases
+
+    def _start_hand(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _begin_speak(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _begin_exchanges(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _begin_play(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _unopposed(self, seat: int, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _settle(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _end_hand(
+        self, outcome: Outcome, winner: int | None, tomates: tuple[int, ...], events: list[Event]
+    ) -> None:
+        raise NotImplementedError

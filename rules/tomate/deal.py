@@ -1,0 +1,93 @@
+"""The start of a hand: ante, reserva, the deal, the pánfilo, and the dealer's tomo."""
+
+from __future__ import annotations
+
+from rules.cards import french_deck
+from rules.engine import Action, Event
+from rules.errors import IllegalAction
+from rules.tomate.base import TomateBase, seat_account
+from rules.tomate.events import (
+    CardDiscarded,
+    HandDealt,
+    HandStarted,
+    PanfiloDealt,
+    PintaDeclined,
+    PintaTaken,
+)
+from rules.tomate.options import ANTE, PANFILO
+from rules.tomate.refusals import TomateRefusal
+from rules.tricks import Trick
+
+
+class DealMixin(TomateBase):
+    def _start_hand(self, events: list[Event]) -> None:
+        n, k = self.players, self.cards_each
+        self.hand_no += 1
+        self.hand_net = [0] * n
+        self.hand_plato_delta = 0
+        self.hand_reserva_delta = 0
+        events.append(HandStarted(self.hand_no, self.dealer))
+        self._move(seat_account(self.dealer), "plato", ANTE, "dealer_ante", events)
+        limit = self.options.reserva_por_mano
+        amount = self.reserva if limit is None else min(limit, self.reserva)
+        self._move("reserva", "plato", amount, "reserva_to_plato", events)
+        deck = self.source.next_deck(french_deck())
+        self.hands = [[] for _ in range(n)]
+        for i in range(k * n):  # one at a time, from mano
+            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        self.pinta = deck[k * n]
+        self.baceta = list(deck[k * n + 1 :])
+        self.took = False
+        self.out = []
+        self.status = ["pending"] * n
+        self.queue = []
+        self.baceta_player = None
+        self.exchanged = [None] * n
+        self.trick = Trick(self.dealer)
+        self.tricks = []
+        self.tricks_won = [0] * n
+        events.append(HandDealt(self.hand_no, self.dealer, k, self.pinta, len(self.baceta)))
+        if self.options.variante == "panfilo":
+            self._pay_panfilo(events)
+        self.phase = "tomo"
+        self.turn = self.dealer
+
+    def _pay_panfilo(self, events: list[Event]) -> None:
+        """Every other seat pays the holder of the pánfilo 1 tanto (not when it is the pinta)."""
+        holder = next((s for s in range(self.players) if PANFILO in self.hands[s]), None)
+        if holder is None:
+            return
+        events.append(PanfiloDealt(holder))
+        for s in self._after_dealer():
+            if s != holder:
+                self._move(seat_account(s), seat_account(holder), 1, "panfilo", events)
+
+    def _on_tomo(self, seat: int, act: Action, events: list[Event]) -> None:
+        if act.verb == "take":
+            self._no_args(act)
+            self.took = True
+            self.status[seat] = "in"
+            events.append(PintaTaken(seat, self.pinta))
+            self.phase = "discard"
+            return
+        if act.verb == "pass":
+            self._no_args(act)
+            events.append(PintaDeclined(seat))
+            self._begin_speak(events)
+            return
+        raise self._wrong(seat, act)
+
+    def _on_discard(self, seat: int, act: Action, events: list[Event]) -> None:
+        """The blind discard: a position in the order received; the pinta becomes the last."""
+        if act.verb != "discard":
+            raise self._wrong(seat, act)
+        size = len(self.hands[seat])
+        text = act.args[0] if len(act.args) == 1 else ""
+        if not text.isdigit() or not 1 <= int(text) <= size:
+            raise IllegalAction(TomateRefusal.BAD_POSITION, size=size)
+        position = int(text)
+        card = self.hands[seat].pop(position - 1)
+        self.hands[seat].append(self.pinta)
+        self.baceta.append(card)
+        events.append(CardDiscarded(seat, position))
+        self._begin_speak(events)

@@ -1,0 +1,63 @@
+"""The tricks: who may play what (one check gives the legal cards and the reason)."""
+
+from __future__ import annotations
+
+from rules.cards import Card, Suit
+from rules.engine import Action, Event
+from rules.errors import Common, IllegalAction
+from rules.tomate.events import CardPlayed, TrickWon
+from rules.tomate.options import FAMILY, POLICY
+from rules.tomate.refusals import TomateRefusal
+from rules.tomate.scoring import ScoringMixin
+from rules.tricks import Obligation, Trick, legal_cards_why, trick_winner
+
+
+class PlayMixin(ScoringMixin):
+    def _begin_play(self, events: list[Event]) -> None:
+        if self.cards_each == 5:
+            seat = self._mosca()
+            if seat is not None:
+                self._win_mosca(seat, events)
+                return
+        self.phase = "play"
+        self.turn = self._participants()[0]
+        self.trick = Trick(self.turn)
+
+    def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
+        """The cards ``seat`` may play now, and the obligation that restricts them."""
+        hand = self.hands[seat]
+        if self.options.variante == "a_ciegas":
+            return hand[:1], None  # the next card, no obligations
+        return legal_cards_why(hand, self.trick.plays, self.trump, self.ranking, POLICY)
+
+    def _on_play(self, seat: int, act: Action, events: list[Event]) -> None:
+        if act.verb != "play":
+            raise self._wrong(seat, act)
+        if len(act.args) != 1:
+            raise IllegalAction(TomateRefusal.PLAY_ONE_CARD)
+        card = act.card(FAMILY)
+        legal, why = self._playable(seat)
+        if card not in legal:
+            if self.options.variante == "a_ciegas":  # never says which card is next
+                raise IllegalAction(TomateRefusal.BLIND_NEXT_CARD)
+            if card not in self.hands[seat] or why is None:
+                raise IllegalAction(Common.NOT_IN_HAND, card=card)
+            code, suit = why
+            raise IllegalAction(code, suit=suit)
+        self.hands[seat].remove(card)
+        self.trick.plays.append((seat, card))
+        events.append(CardPlayed(seat, card))
+        if len(self.trick.plays) < len(self._participants()):
+            self.turn = next(s for s in self._order_from(seat + 1) if self._is_in(s))
+            return
+        winner = trick_winner(self.trick.plays, self.trump, self.ranking)
+        self.tricks.append((winner, tuple(self.trick.plays)))
+        self.tricks_won[winner] += 1
+        number = len(self.tricks)
+        last = number == self.cards_each
+        events.append(TrickWon(winner, number, self.trick.cards, last))
+        self.trick = Trick(winner)
+        if not last:
+            self.turn = winner
+            return
+        self._settle(events)

@@ -1,0 +1,124 @@
+"""The end of a hand: the mosca, the settlement of the tricks, and the next deal."""
+
+from __future__ import annotations
+
+from rules.engine import Event, Result
+from rules.errors import GameOver
+from rules.tomate.base import TomateBase, seat_account
+from rules.tomate.events import HandScored, MoscaWon, SessionOver, Tomate
+from rules.tomate.options import TOMO_MIN_TRICKS, Outcome
+
+
+class ScoringMixin(TomateBase):
+    # ------------------------------------------------------------------ mosca
+
+    def _mosca(self) -> int | None:
+        """The seat that wins with a mosca, if any (RULES.md tie order)."""
+        best: tuple[bool, list[int]] | None = None
+        winner: int | None = None
+        for seat in self._participants():
+            hand = self.hands[seat]
+            suits = {c.suit for c in hand}
+            if len(hand) != self.cards_each or len(suits) != 1:
+                continue
+            key = (hand[0].suit == self.trump, sorted((c.rank for c in hand), reverse=True))
+            if best is None or key > best:
+                best, winner = key, seat
+        return winner
+
+    def _win_mosca(self, seat: int, events: list[Event]) -> None:
+        for_table = self.options.baceta == "mesa" and seat == self.baceta_player
+        amount = 0 if for_table else self.plato
+        events.append(MoscaWon(seat, tuple(self.hands[seat]), for_table, amount))
+        self._move("plato", seat_account(seat), amount, "mosca", events)
+        self._end_hand("mosca_mesa" if for_table else "mosca", seat, (), events)
+
+    # ------------------------------------------------------------------ settlement
+
+    def _settle(self, events: list[Event]) -> None:
+        """Trick payments in trick order, then the tomates in order of play."""
+        pot = self.plato
+        share = pot // self.cards_each
+        fine = min(pot, self.options.tope)
+        mesa = self.options.baceta == "mesa"
+        for winner, _ in self.tricks:
+            if not (mesa and winner == self.baceta_player):
+                self._move("plato", seat_account(winner), share, "trick", events)
+        tomates: list[int] = []
+        for seat in self._participants():
+            if mesa and seat == self.baceta_player:
+                continue
+            won = self.tricks_won[seat]
+            if won == 0 or (seat == self.dealer and self.took and won < TOMO_MIN_TRICKS):
+                tomates.append(seat)
+                events.append(Tomate(seat, fine))
+                self._move(seat_account(seat), "reserva", fine, "tomate", events)
+        self._end_hand("tricks", None, tuple(tomates), events)
+
+    # ------------------------------------------------------------------ hand end
+
+    def _end_hand(
+        self, outcome: Outcome, winner: int | None, tomates: tuple[int, ...], events: list[Event]
+    ) -> None:
+        """Sum the hand up, then end the session or deal the next hand at once."""
+        summary = HandScored(
+            hand=self.hand_no,
+            dealer=self.dealer,
+            outcome=outcome,
+            winner=winner,
+            tricks=tuple(self.tricks_won),
+            tomates=tomates,
+            nets=tuple(self.hand_net),
+            plato_delta=self.hand_plato_delta,
+            reserva_delta=self.hand_reserva_delta,
+            plato=self.plato,
+            reserva=self.reserva,
+        )
+        events.append(summary)
+        self.last_hand = summary
+        self.hands_played += 1
+        manos = self.options.manos
+        if manos is not None and self.hands_played >= manos:
+            events.append(self._finish())
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_hand(events)
+
+    # ------------------------------------------------------------------ session
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def result(self) -> Result | None:
+        if not self.is_over:
+            return None
+        best = max(self.nets)
+        return Result(
+            winners=tuple(s for s, v in enumerate(self.nets) if v == best),
+            scores=tuple(self.nets),
+            summary={
+                "hands": self.hands_played,
+                "nets": list(self.nets),
+                "plato": self.plato,
+                "reserva": self.reserva,
+                "last_hand": self.last_hand.data() if self.last_hand else None,
+            },
+        )
+
+    def _finish(self) -> SessionOver:
+        self.phase = "over"
+        self.turn = None
+        best = max(self.nets)
+        winners = tuple(s for s, v in enumerate(self.nets) if v == best)
+        return SessionOver(winners, tuple(self.nets))
+
+    def close(self) -> list[Event]:
+        """End the session now (the table is closed); a hand in progress is abandoned.
+
+        Tantos already moved (the ante, the reserva, pánfilo payments) stay where they are.
+        """
+        if self.is_over:
+            raise GameOver()
+        return [self._finish()]

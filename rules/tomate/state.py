@@ -1,0 +1,171 @@
+"""The Tomate session: the engine protocol over the phase mixins."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from rules.cards import Card
+from rules.engine import Action, DeckSource, Event, as_action
+from rules.errors import GameOver, NotYourTurn
+from rules.tomate.bidding import BiddingMixin
+from rules.tomate.deal import DealMixin
+from rules.tomate.events import TomateView
+from rules.tomate.options import PANFILO, Options
+from rules.tomate.play import PlayMixin
+from rules.tricks import Trick
+
+
+class State(DealMixin, BiddingMixin, PlayMixin):
+    """A Tomate session at one table: hands one after another.
+
+    Public attributes a table may read: ``players``, ``options``, ``plato`` and ``reserva``
+    (the engine's copy of the server's pot, see :meth:`sync_pot`), ``nets`` (net tantos per
+    seat over the session), ``dealer``, ``phase``, ``hand_no`` (the hand in progress, from 1),
+    ``hands_played`` and ``last_hand``. Everything else is for the engine and the tests.
+    """
+
+    def __init__(self, options: Options, players: int, source: DeckSource) -> None:
+        self.options = options
+        self.players = players
+        self.source = source
+        self.initial_events = []
+        self.plato = 0
+        self.reserva = 0
+        self.nets = [0] * players
+        self.hand_no = 0
+        self.hands_played = 0
+        self.dealer = 0
+        self.phase = "tomo"
+        self.turn = None
+        self.hands = [[] for _ in range(players)]
+        self.pinta = PANFILO
+        self.took = False
+        self.baceta = []
+        self.out = []
+        self.status = ["pending"] * players
+        self.queue = []
+        self.baceta_player = None
+        self.exchanged = [None] * players
+        self.trick = Trick(0)
+        self.tricks = []
+        self.tricks_won = [0] * players
+        self.hand_net = [0] * players
+        self.hand_plato_delta = 0
+        self.hand_reserva_delta = 0
+        self.last_hand = None
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    def sync_pot(self, plato: int, reserva: int) -> None:
+        """Bring the engine's copy of the server's pot in line with the database."""
+        if plato < 0 or reserva < 0:
+            raise ValueError("The plato and the reserva cannot be negative.")
+        self.plato = plato
+        self.reserva = reserva
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "over" or self.turn is None:
+            return []
+        seat = self.turn
+        if self.phase == "tomo":
+            return [Action("take"), Action("pass")]
+        if self.phase == "discard":
+            return [Action("discard", (str(i),)) for i in range(1, len(self.hands[seat]) + 1)]
+        if self.phase == "speak":
+            return [Action("stay"), Action("pass")]
+        if self.phase == "baceta":
+            return [Action("baceta"), Action("pass")]
+        if self.phase == "exchange":
+            return self._exchanges(seat)
+        return [Action.play(c) for c in self._playable(seat)[0]]
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if self.phase == "over":
+            raise GameOver()
+        if seat != self.turn:
+            raise NotYourTurn()
+        act = as_action(action)
+        handlers: dict[str, Callable[[int, Action, list[Event]], None]] = {
+            "tomo": self._on_tomo,
+            "discard": self._on_discard,
+            "speak": self._on_speak,
+            "baceta": self._on_baceta,
+            "exchange": self._on_exchange,
+            "play": self._on_play,
+        }
+        events: list[Event] = []
+        handlers[self.phase](seat, act, events)
+        return events
+
+    def view(self, seat: int | None) -> TomateView:
+        own = seat is not None and 0 <= seat < self.players
+        hidden = (
+            not own
+            or self.options.variante == "a_ciegas"
+            or (seat == self.dealer and self.phase in ("tomo", "discard"))
+        )
+        hand = () if hidden or seat is None else tuple(self.hands[seat])
+        legal = tuple(str(a) for a in self.legal_actions()) if own and seat == self.to_act else ()
+        return TomateView(
+            seat=seat if own else None,
+            players=self.players,
+            variante=self.options.variante,
+            baceta_mode=self.options.baceta,
+            hand=hand,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            to_act=self.to_act,
+            legal=legal,
+            dealer=self.dealer,
+            phase=self.phase,
+            pinta=None if self.took else self.pinta,
+            trump=self.trump,
+            pinta_taken=self.took,
+            taker=self.dealer if self.took else None,
+            status=tuple(self.status),
+            baceta_player=self.baceta_player,
+            exchanged=tuple(self.exchanged),
+            trick=tuple(self.trick.plays),
+            last_trick=self.tricks[-1][1] if self.tricks else (),
+            tricks_won=tuple(self.tricks_won),
+            plato=self.plato,
+            reserva=self.reserva,
+            baceta=len(self.baceta),
+            hand_number=self.hand_no,
+            hands_played=self.hands_played,
+            manos=self.options.manos,
+            nets=tuple(self.nets),
+            last_hand=self.last_hand,
+            is_over=self.is_over,
+        )
+
+
+def new_game(
+    options: Options,
+    players: int,
+    *,
+    seed: int | None = None,
+    decks: Iterable[Sequence[Card]] = (),
+    plato: int = 0,
+    reserva: int = 0,
+) -> State:
+    """Start a session; seat 0 deals the first hand, which is dealt at once.
+
+    ``plato`` and ``reserva`` are the server's pot when the table starts.
+    """
+    counts = options.player_counts()
+    if players not in counts:
+        raise ValueError(
+            f"Tomate ({options.variante}) is played by {counts[0]} to {counts[-1]} players."
+        )
+    if plato < 0 or reserva < 0:
+        raise ValueError("The plato and the reserva cannot be negative.")
+    state = State(options, players, DeckSource(seed, decks))
+    state.sync_pot(plato, reserva)
+    events: list[Event] = []
+    state._start_hand(events)
+    state.initial_events = events
+    return state
