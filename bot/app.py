@@ -3,22 +3,36 @@
 from __future__ import annotations
 
 import logging
+import pkgutil
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.commands import CatalogTranslator
+from bot.servers import ServerSettings
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import Table, TableError, TableService
-from bot.views import DYNAMIC_ITEMS, public_message
+from bot.views import DYNAMIC_ITEMS, describe, private_lang, public_message
 from rules.errors import RuleError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tute", "cogs.escoba", "cogs.tomate")
+
+
+COGS = "cogs"  # the package of the cogs, found beside bot/ (bot/ never imports it)
+
+
+def discover_extensions() -> tuple[str, ...]:
+    """Every module of the cogs package: a new game's cog loads without touching bot/."""
+    folder = Path(__file__).resolve().parent.parent / COGS
+    return tuple(f"{COGS}.{m.name}" for m in pkgutil.iter_modules([str(folder)]))
+
+
+EXTENSIONS = discover_extensions()
 
 
 class TapeteBot(commands.Bot):
@@ -28,6 +42,7 @@ class TapeteBot(commands.Bot):
         self.settings = settings
         self.extension_names = extensions
         self.storage = Storage(settings.database_path)
+        self.servers = ServerSettings(self.storage)
         self.tables = TableService(
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed,
@@ -36,6 +51,8 @@ class TapeteBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.storage.open()
+        await self.servers.load()
+        await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             await self.load_extension(name)
@@ -54,7 +71,7 @@ class TapeteBot(commands.Bot):
 
     async def publish(self, table: Table) -> None:
         """Create or refresh a table's public message (the only public view of a table)."""
-        embed, view = public_message(table)
+        embed, view = public_message(table, self.servers.public(table.guild_id))
         channel = self.get_channel(table.channel_id)
         if channel is None:
             channel = await self.fetch_channel(table.channel_id)
@@ -69,43 +86,24 @@ class TapeteBot(commands.Bot):
         message = await channel.send(embed=embed, view=view)
         await self.tables.set_message(table, message.id)
 
-    async def rematch(self, table_id: int, interaction: discord.Interaction[Any]) -> Table:
-        """Revancha: a new table with the same players and options, started at once."""
-        old = self.tables.by_id.get(table_id)
-        if old is None or old.status != "finished":
-            raise TableError(t("table.gone"))
-        if old.seat_of(interaction.user.id) is None:
-            raise TableError(t("table.not_seated"))
-        table = await self.tables.create(
-            old.game, old.options, guild_id=old.guild_id, channel_id=old.channel_id,
-            host_id=interaction.user.id, host_name=interaction.user.display_name,
-        )
-        table.seats = list(old.seats)
-        await self.tables.set_message(table, 0)  # seats saved; message id set just below
-        embed, view = public_message(table)
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        await self.tables.set_message(table, message.id)
-        await self.tables.start(table, interaction.user.id)
-        return table
-
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Every slash-command failure is logged and answered, ephemerally."""
         original = getattr(error, "original", error)
+        lang = private_lang(interaction)
         if isinstance(original, TableError | RuleError):
-            message = str(original)
+            message = describe(interaction, original)
         elif isinstance(error, app_commands.MissingPermissions):
-            message = t("error.forbidden")
+            message = lang.t("error-forbidden")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            message = t("error.guild_only")
+            message = lang.t("error-guild-only")
         elif isinstance(error, app_commands.CheckFailure):
-            message = str(error)
+            message = lang.t("error-forbidden")
         else:
             log.error("Command %s failed", interaction.command and interaction.command.name,
                       exc_info=original)
-            message = t("error.generic")
+            message = lang.t("error-generic")
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

@@ -1,8 +1,8 @@
-"""What every game's cog shares: creating a table, ``mano`` and ``jugar`` (with autocomplete).
+"""What every game's cog shares: ``nueva`` (built from the game's options), ``mano``,
+``jugar`` (with autocomplete) and ``cancelar``.
 
-A game's cog subclasses :class:`GameCog` as a ``commands.GroupCog`` named after the game, adds
-its own ``nueva`` command (its options are the game's ``Options``) and calls
-:meth:`GameCog.open_table` from it.
+A game's cog subclasses :class:`GameCog` as a ``commands.GroupCog`` named after the game and
+sets ``spec``; nothing here knows which game it serves.
 """
 
 from __future__ import annotations
@@ -12,23 +12,30 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import BaseModel
 
+from bot.commands import ls, options_command
 from bot.games import GameSpec
-from bot.i18n import t
 from bot.render import action_label
 from bot.tables import Table, TableError
-from bot.views import guarded, hand_message, is_admin, public_message, send_hand
+from bot.views import (
+    guarded,
+    hand_message,
+    is_admin,
+    private_lang,
+    public_lang,
+    public_message,
+    send_hand,
+)
 from rules.cards import parse_card
 from rules.engine import Action
-from rules.errors import IllegalAction
+from rules.errors import Common, IllegalAction, RuleError
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
 
 
 class GameCog(commands.GroupCog):
-    """Base of the five game cogs; ``spec`` is the game this cog serves."""
+    """Base of the game cogs; ``spec`` is the game this cog serves."""
 
     spec: GameSpec
 
@@ -36,17 +43,23 @@ class GameCog(commands.GroupCog):
         self.bot = bot
         bot.tables.register(self.spec)
         super().__init__()
+        group = self.__cog_app_commands_group__
+        assert group is not None
+        group.add_command(options_command(self.spec.name, self.spec.game.options,
+                                          self.open_table))
 
     def table_here(self, interaction: discord.Interaction[Any]) -> Table:
         table = self.bot.tables.in_channel(interaction.channel_id or 0)
         if table is None:
-            raise TableError(t("table.none_here"))
+            raise TableError("table-none-here")
         if table.game != self.spec.name:
-            raise TableError(t("table.wrong_game", game=table.spec.title, wanted=self.spec.title))
+            lang = private_lang(interaction)
+            raise TableError("table-wrong-game", game=table.spec.title(lang),
+                             wanted=self.spec.title(lang))
         return table
 
     async def open_table(
-        self, interaction: discord.Interaction[Any], options: dict[str, Any] | BaseModel
+        self, interaction: discord.Interaction[Any], options: dict[str, Any]
     ) -> None:
         """Create a table in this channel and post its public lobby message."""
 
@@ -56,38 +69,39 @@ class GameCog(commands.GroupCog):
                 channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
             )
-            embed, view = public_message(table)
+            embed, view = public_message(table, public_lang(interaction))
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
             await self.bot.tables.set_message(table, message.id)
 
         await guarded(interaction, work)
 
-    @app_commands.command(name="mano", description="Ver tu mano (solo la ves tú).")
+    @app_commands.command(name=ls("cmd-mano-name"), description=ls("cmd-mano-desc"))
     async def mano(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, lambda: send_hand(interaction, self.table_here(interaction)))
 
-    @app_commands.command(name="cancelar", description="Cerrar la mesa de este canal.")
+    @app_commands.command(name=ls("cmd-cancelar-name"), description=ls("cmd-cancelar-desc"))
     async def cancelar(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             table = self.table_here(interaction)
             await self.bot.tables.cancel(table, interaction.user.id,
                                          is_admin=is_admin(interaction))
-            await interaction.response.send_message(t("table.cancelled"))
+            await interaction.response.send_message(public_lang(interaction).t("table-cancelled"))
 
         await guarded(interaction, work)
 
-    @app_commands.command(name="jugar", description="Jugar una carta o hacer otra acción.")
-    @app_commands.describe(carta="La carta (p. ej. 7o, 12b, «as de oros») o la acción.")
+    @app_commands.command(name=ls("cmd-jugar-name"), description=ls("cmd-jugar-desc"))
+    @app_commands.describe(carta=ls("cmd-jugar-carta-desc"))
+    @app_commands.rename(carta=ls("cmd-jugar-carta-name"))
     async def jugar(self, interaction: discord.Interaction[Any], carta: str) -> None:
         async def work() -> None:
             table = self.table_here(interaction)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
-                raise TableError(t("table.not_seated"))
-            action = self.resolve(table, seat, carta)
+                raise TableError("table-not-seated")
+            action = self.resolve(table, seat, carta, interaction)
             await self.bot.tables.act(table, interaction.user.id, action)
-            embed, view = hand_message(table, seat, done=action)
+            embed, view = hand_message(table, seat, private_lang(interaction), done=action)
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
         await guarded(interaction, work)
@@ -102,36 +116,43 @@ class GameCog(commands.GroupCog):
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state.to_act != seat or table.state.is_over:
             return []
+        lang = private_lang(interaction)
         needle = current.lower().strip()
         choices = []
         for action in table.state.legal_actions():
-            label = action_label(table, action)
+            label = action_label(table, action, lang)
             if needle in label.lower() or needle in str(action).lower():
-                choices.append(app_commands.Choice(name=label[:100], value=str(action)))
+                choices.append(app_commands.Choice(name=label[:100], value=str(action)[:100]))
         return choices[:25]
 
-    def resolve(self, table: Table, seat: int, text: str) -> Action:
-        """Turn what the player typed into an action: a card means playing it."""
+    def resolve(
+        self, table: Table, seat: int, text: str, interaction: discord.Interaction[Any]
+    ) -> Action:
+        """Turn what the player typed into an action: a bare card means the move with it."""
         state = table.state
         if state is None:
-            raise TableError(t("table.not_started"))
+            raise TableError("table-not-started")
         text = text.strip()
         action = Action.parse(text)
         legal = state.legal_actions() if state.to_act == seat else []
         if action in legal:
             return action
-        # A bare card (notation or Spanish name): the play (or the only capture) with it.
+        game = self.spec.game
         try:
-            card = parse_card(text, state.family)
-        except IllegalAction:
+            card = parse_card(text, game.family)
+        except RuleError:
             if action.verb in {a.verb for a in legal} or state.to_act != seat:
                 return action  # let the engine say exactly what is wrong
             raise
         with_card = [a for a in legal if a.args and a.args[0] == str(card)
-                     and a.verb in ("play", "capture")]
+                     and game.verb(a.verb).card_first]
         if len(with_card) == 1:
             return with_card[0]
         if len(with_card) > 1:
-            options = "; ".join(str(a) for a in with_card)
-            raise IllegalAction(t("play.unknown", text=text, options=options))
-        return Action.play(card)
+            lang = private_lang(interaction)
+            options = "; ".join(action_label(table, a, lang) for a in with_card)
+            raise TableError("play-unknown", text=text, options=options)
+        default = next((v.name for v in game.verbs if v.card_first), None)
+        if default is None:
+            raise IllegalAction(Common.UNKNOWN_ACTION, text=text)
+        return Action(default, (str(card),))

@@ -1,34 +1,27 @@
-"""The registry of games: what the table layer needs to know about each one.
+"""The registry entry of a game: the rules module's ``GAME`` plus what the bot adds to it.
 
-A cog registers its :class:`GameSpec` when it loads, so ``bot/`` never imports ``cogs/``.
+A cog registers its :class:`GameSpec` when it loads, so ``bot/`` never imports ``cogs/`` and
+never names a game: everything game-specific comes through the spec.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 import discord
-from pydantic import BaseModel
 
-from rules.cards import Card
-from rules.engine import Event, GameState
+from rules.engine import Event, Game, GameState
 
 if TYPE_CHECKING:
+    from bot.i18n import Lang
     from bot.tables import Table
 
 
-class NewGame(Protocol):
-    def __call__(
-        self, options: Any, players: int, *, seed: int | None = ...,
-        decks: Iterable[Sequence[Card]] = ...,
-    ) -> GameState: ...
-
-
 class TableHooks:
-    """Extra work a game does inside the table layer's transaction (Tomate's pot).
+    """Extra work a game does inside the table layer's transaction (a server's pot).
 
     The defaults do nothing, so most games need no hooks.
     """
@@ -42,23 +35,30 @@ class TableHooks:
         """Called when a table is restored after a restart."""
         return None
 
-    async def before_apply(self, table: Table, db: aiosqlite.Connection) -> None:
+    async def before_apply(self, table: Table, db: aiosqlite.Connection) -> Any:
+        """Called inside the move's transaction; what it returns goes to ``after_apply``."""
         return None
 
     async def after_apply(
-        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection
+        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection, before: Any
     ) -> None:
         return None
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game as the bot sees it."""
+    """One game as the bot sees it: the rules' ``GAME``, how its table looks, its hooks."""
 
-    name: str  # slash-command group and storage key: "tute"
-    title: str  # shown to players: "Tute"
-    options_model: type[BaseModel]
-    new_game: NewGame
-    load_state: Callable[[str], GameState]
-    render_table: Callable[[Table], discord.Embed]
+    game: Game
+    render_table: Callable[[Table, Lang], discord.Embed]
     hooks: TableHooks = field(default_factory=TableHooks)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def title(self, lang: Lang) -> str:
+        return lang.t(f"game-{self.name}")
+
+    def load_state(self, snapshot: str) -> GameState:
+        return self.game.load(snapshot)

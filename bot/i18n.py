@@ -1,100 +1,156 @@
-"""The one catalog of user-facing text. Spanish today; another language is another dict.
+"""Every word the bot shows comes from here: one Fluent catalog per language.
 
-``t(key, **values)`` formats a message. Keys are dotted: ``lobby.full``, ``event.TrickWon``,
-``action.play``. Game-specific texts use ``<game>.`` in front (``event.tute.CanteSung``) and
-fall back to the generic key.
+The catalogs are the ``.ftl`` files under ``locales/<language>/`` (shared texts, slash
+commands, and one file per game), loaded once. Fluent (``fluent.runtime``) gives plurals and
+placeholders per language; we chose it over gettext because its messages are named by key and
+each language writes its own plural and select forms, so a catalog needs no compile step and
+the English and Spanish files stay side by side, key for key.
+
+* :class:`Lang` formats one language: ``lang.t("table-gone")``. A key that does not exist
+  renders as the key itself (and is logged once), never as another language.
+* :func:`lang_for` picks the language of a reply: the user's Discord locale when we speak it
+  (``en-US``/``en-GB`` → English, ``es-ES``/``es-419`` → Spanish), else the server's language.
+* :func:`render_value` turns engine data (cards, suits, seats, booleans) into words.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-ES: dict[str, str] = {
-    # tables and lobby
-    "table.gone": "Esta mesa ya no existe.",
-    "table.bad_options": "Opciones no válidas: {detail}",
-    "table.channel_busy": "Ya hay una mesa abierta en este canal: termínala o cancélala antes.",
-    "table.none_here": "No hay ninguna mesa abierta en este canal.",
-    "table.not_seated": "No estás sentado en esta mesa.",
-    "table.not_started": "La partida aún no ha empezado.",
-    "table.over": "Esta partida ya ha terminado.",
-    "table.restored": "🔄 El bot se reinició: la partida sigue donde estaba.",
-    "table.cancelled": "Mesa cancelada.",
-    "table.wrong_game": "La mesa de este canal es de {game}, no de {wanted}.",
-    "lobby.title": "Mesa de {game}",
-    "lobby.body": (
-        "Anfitrión: {host}\nOpciones: {options}\n"
-        "Jugadores ({n}, se admiten {allowed}):\n{seats}"
-    ),
-    "lobby.already_in": "Ya estás sentado en esta mesa.",
-    "lobby.not_in": "No estás sentado en esta mesa.",
-    "lobby.full": "La mesa está completa.",
-    "lobby.host_cannot_leave": "El anfitrión no puede salir: cancela la mesa si no queréis jugar.",
-    "lobby.only_host": "Solo el anfitrión (o alguien con Gestionar servidor) puede hacer eso.",
-    "lobby.wrong_count": "Hay {n} jugadores y esta modalidad admite {allowed}.",
-    "lobby.started": "La partida ya ha empezado.",
-    "lobby.joined": "Te has sentado en la mesa.",
-    "lobby.left": "Has salido de la mesa.",
-    "lobby.cpu_added": "CPU añadida.",
-    "button.join": "Unirse",
-    "button.leave": "Salir",
-    "button.cpu": "Añadir CPU",
-    "button.start": "Empezar",
-    "button.cancel": "Cancelar",
-    "button.hand": "Ver mi mano",
-    "button.rematch": "Revancha",
-    "cpu.name": "CPU {n}",
-    # turns and play
-    "turn.not_yours": "No es tu turno: le toca a {name}.",
-    "turn.timeout": "⏰ {name} no ha jugado a tiempo: la CPU juega por él hasta que vuelva.",
-    "turn.now": "Turno de {name}.",
-    "turn.yours": "Te toca jugar.",
-    "hand.title": "Tu mano",
-    "hand.empty": "(sin cartas)",
-    "hand.hidden": "Tus cartas están boca abajo.",
-    "hand.waiting": "Espera tu turno: le toca a {name}.",
-    "hand.choose": "Elige cómo jugar {card}:",
-    "hand.played": "Hecho: {action}.",
-    "play.unknown": "No puedes hacer «{text}» ahora. Opciones: {options}.",
-    "play.no_hand": "No tienes mano en esta mesa.",
-    "error.generic": (
-        "Algo ha fallado al procesar tu acción; no se ha perdido nada. Inténtalo otra vez."
-    ),
-    "error.forbidden": "Necesitas el permiso Gestionar servidor para eso.",
-    "error.guild_only": "Este comando solo funciona en un servidor.",
-    "public.log": "Últimas jugadas",
-    "public.players": "Jugadores",
-    "public.over": "Partida terminada",
-    "public.winners": "Ganan: {names}",
-    # actions (buttons and autocomplete)
-    "action.play": "Jugar {card}",
-    "action.pass": "Paso",
-    "action.sing": "Cantar en {suit}",
-    "action.swap": "Cambiar el triunfo",
-    "action.capote": "Capote",
-    "action.take": "Tomar",
-    "action.stay": "Juego",
-    "action.baceta": "Tomar la baceta",
-    "action.discard": "Descartar la carta {n} (boca abajo)",
-    "action.exchange": "Cambiar {cards}",
-    "action.capture": "{card} se lleva {cards}",
-    "action.claim": "Cobrar renuncio: {cards}",
-}
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
 
-CATALOG: dict[str, dict[str, str]] = {"es": ES}
-LANGUAGE = "es"
+from rules.cards import Card, FrenchSuit, SpanishSuit
+from rules.engine import SEAT_FIELDS, SEAT_LIST_FIELDS
+
+log = logging.getLogger(__name__)
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+_FLUENT_LOCALES = {"es": ["es-ES", "es"], "en": ["en-US", "en"]}
 
 
-def has(key: str) -> bool:
-    return key in CATALOG[LANGUAGE]
+
+class Lang:
+    """One language's catalog: formats messages by key."""
+
+    def __init__(self, code: str, bundle: FluentBundle) -> None:
+        self.code = code
+        self._bundle = bundle
+        self._missing: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        return self._bundle.has_message(key)
+
+    def keys(self) -> set[str]:
+        return set(self._bundle._messages)
+
+    def t(self, key: str, **values: Any) -> str:
+        """The message ``key`` with ``values``; the key itself if the catalog lacks it."""
+        if not self._bundle.has_message(key):
+            if key not in self._missing:
+                self._missing.add(key)
+                log.warning("Missing message %s in %s", key, self.code)
+            return key
+        message = self._bundle.get_message(key)
+        if message.value is None:
+            return key
+        # Numbers keep their plural forms but no grouping: a pot of 1500 reads "1500".
+        args = {
+            k: fluent_number(v, useGrouping=False)
+            if isinstance(v, int) and not isinstance(v, bool) else v
+            for k, v in values.items()
+        }
+        text, errors = self._bundle.format_pattern(message.value, args)
+        if errors:
+            log.warning("Message %s in %s: %s", key, self.code, errors[0])
+        return str(text)
+
+    def first(self, keys: Iterable[str], **values: Any) -> str | None:
+        """The first of ``keys`` that exists, formatted; None if none does."""
+        for key in keys:
+            if self.has(key):
+                return self.t(key, **values)
+        return None
+
+    # -- engine data in words ---------------------------------------------------------------
+
+    def suit(self, suit: SpanishSuit | FrenchSuit) -> str:
+        family = "spanish" if isinstance(suit, SpanishSuit) else "french"
+        return self.t(f"suit-{family}-{suit.value}")
+
+    def card(self, card: Card) -> str:
+        return card.label
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(c.label for c in cards) or "—"
+
+    def yes_no(self, value: bool) -> str:
+        return self.t("word-yes" if value else "word-no")
 
 
-def t(key: str, **values: Any) -> str:
-    """The message for ``key`` formatted with ``values`` (the key itself if missing)."""
-    text = CATALOG[LANGUAGE].get(key, key)
-    return text.format(**values) if values else text
+@cache
+def catalog(code: str) -> Lang:
+    """The catalog of a language, loaded once from ``locales/<code>/*.ftl``."""
+    bundle = FluentBundle(_FLUENT_LOCALES[code], use_isolating=False)
+    for path in sorted((LOCALES / code).glob("*.ftl")):
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return Lang(code, bundle)
 
 
-def add(texts: dict[str, str], language: str = "es") -> None:
-    """Let a cog add its game's texts to the catalog."""
-    CATALOG.setdefault(language, {}).update(texts)
+def language_of_locale(locale: object) -> str | None:
+    """The language we speak for a Discord locale (``en-US`` → ``en``), or None."""
+    prefix = str(locale).split("-")[0].lower()
+    return prefix if prefix in LANGUAGES else None
+
+
+def lang_for(locale: object, server_language: str = DEFAULT_LANGUAGE) -> Lang:
+    """The language of a private reply: the user's locale if we speak it, else the server's."""
+    return catalog(language_of_locale(locale) or server_language)
+
+
+def render_value(lang: Lang, name: str, value: Any, seat_name: Callable[[int], str]) -> Any:
+    """An engine value as words: seats by name, cards by label, suits by name, bools yes/no."""
+    if isinstance(value, bool):
+        return lang.yes_no(value)
+    if value is None and name in SEAT_FIELDS:
+        return lang.t("word-nobody")
+    if isinstance(value, int) and name in SEAT_FIELDS:
+        return f"**{seat_name(value)}**"
+    if isinstance(value, Card):
+        return lang.card(value)
+    if isinstance(value, SpanishSuit | FrenchSuit):
+        return lang.suit(value)
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(v, Card) for v in value):
+            return lang.cards(value)
+        if name in SEAT_LIST_FIELDS and all(isinstance(v, int) for v in value):
+            return ", ".join(seat_name(v) for v in value) or lang.t("word-nobody")
+        return ", ".join(str(render_value(lang, name, v, seat_name)) for v in value)
+    if value is None:
+        return "—"
+    if isinstance(value, int | str | float):
+        return value
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message not yet rendered: a key and its values (rendered in the reader's language)."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values: Any) -> Text:
+        return cls(key, tuple(values.items()))
+
+    def render(self, lang: Lang, seat_name: Callable[[int], str] = str) -> str:
+        values = {k: render_value(lang, k, v, seat_name) for k, v in self.values}
+        return lang.t(self.key, **values)

@@ -1,111 +1,110 @@
-"""Text rendering shared by every game: cards, actions, events, seat lists.
+"""Text rendering shared by every game: actions, events, refusals, seat lists.
 
-Only public facts go through here, except :func:`hand_lines`, whose output is only ever sent
-ephemerally to the hand's owner.
+Everything is rendered in a given :class:`~bot.i18n.Lang`. Only public facts go through here;
+a hand is rendered by the private hand message alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import has, t
-from rules.cards import SUIT_NAMES, Card, FrenchSuit, SpanishSuit, parse_card
-from rules.engine import Action, Event
+from bot.i18n import Lang, Text, render_value
+from rules.cards import Card, FrenchSuit, SpanishSuit, parse_card
+from rules.engine import Action, Arg, Event
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
-    from bot.tables import Table
-
-SEAT_FIELDS = frozenset({
-    "seat", "winner", "loser", "player", "dealer", "leader", "taker", "holder", "declarer",
-    "claimant", "capturer", "partner", "by", "to", "source_seat", "target_seat", "mano",
-})
-
-SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats"})
+    from bot.tables import LogEntry, Table
 
 
-def cards_label(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in cards) if cards else "—"
+def _suit(letter: str, family: str) -> SpanishSuit | FrenchSuit | None:
+    suits = SpanishSuit if family == "spanish" else FrenchSuit
+    return next((s for s in suits if s.value == letter), None)
 
 
-def suit_name(suit: Any) -> str:
-    if isinstance(suit, SpanishSuit | FrenchSuit):
-        return SUIT_NAMES[suit]
-    return str(suit)
-
-
-def suit_letter_name(letter: str, family: str) -> str:
-    """The Spanish name of a suit given by its notation letter ("o" → "oros")."""
-    suits: Sequence[Enum] = list(SpanishSuit) if family == "spanish" else list(FrenchSuit)
-    for suit in suits:
-        if suit.value == letter:
-            return SUIT_NAMES[suit]  # type: ignore[index]
-    return letter
-
-
-def action_label(table: Table, action: Action) -> str:
-    """A short Spanish label for a legal action (buttons, autocomplete)."""
-    family = table.state.family if table.state else "spanish"
-    game_key = f"action.{table.game}.{action.verb}"
-    key = game_key if has(game_key) else f"action.{action.verb}"
-    cards: list[Card] = []
-    for arg in action.args:
-        try:
-            cards.append(parse_card(arg, family))
-        except RuleError:
+def action_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
+    """The catalog variables of an action, from its verb's declared argument kinds."""
+    game = table.spec.game
+    verb = game.verb(action.verb)
+    values: dict[str, Any] = {"raw": " ".join(action.args)}
+    args = list(action.args)
+    for index, (name, kind) in enumerate(verb.args):
+        if kind is Arg.CARDS:
+            rest = args[index:]
+            try:
+                values[name] = lang.cards([parse_card(a, game.family) for a in rest])
+            except RuleError:
+                values[name] = " ".join(rest)
             break
-    values: dict[str, Any] = {"args": " ".join(action.args)}
-    if action.verb == "sing" and action.args:
-        values["suit"] = action.args[0] if action.args[0] == "tute" else suit_letter_name(
-            action.args[0], family
-        )
-    if action.verb == "discard" and action.args:
-        values["n"] = action.args[0]
-    if cards:
-        values["card"] = cards[0].label
-        rest = cards[1:] if action.verb in ("capture",) else cards
-        values["cards"] = cards_label(rest)
-    try:
-        return t(key, **values)
-    except (KeyError, IndexError):
-        return str(action)
+        if index >= len(args):
+            values[name] = ""
+            continue
+        arg = args[index]
+        if kind is Arg.CARD:
+            try:
+                values[name] = lang.card(parse_card(arg, game.family))
+            except RuleError:
+                values[name] = arg
+        elif kind is Arg.SUIT:
+            suit = _suit(arg, game.family)
+            values[name] = lang.suit(suit) if suit is not None else arg
+        elif kind is Arg.SEAT and arg.isdigit() and int(arg) < len(table.seats):
+            values[name] = table.name(int(arg))
+        elif kind is Arg.NUMBER and arg.isdigit():
+            values[name] = int(arg)
+        else:
+            values[name] = arg
+    return values
 
 
-def _pretty(table: Table, name: str, value: Any) -> Any:
-    if isinstance(value, bool):
-        return "sí" if value else "no"
-    if value is None and name in SEAT_FIELDS:
-        return "nadie"
-    if isinstance(value, int) and name in SEAT_FIELDS and 0 <= value < len(table.seats):
-        return f"**{table.name(value)}**"
-    if isinstance(value, Card):
-        return value.label
-    if isinstance(value, SpanishSuit | FrenchSuit):
-        return SUIT_NAMES[value]
-    if isinstance(value, list | tuple):
-        if value and all(isinstance(v, Card) for v in value):
-            return cards_label(value)
-        if value and all(isinstance(v, int) for v in value) and name in SEAT_LIST_FIELDS:
-            return ", ".join(table.name(v) for v in value if 0 <= v < len(table.seats))
-        return ", ".join(str(_pretty(table, name, v)) for v in value)
-    return value
+def action_label(table: Table, action: Action, lang: Lang) -> str:
+    """A short label for a legal action (buttons, autocomplete, confirmations)."""
+    keys = (f"action-{table.game}-{action.verb}", f"action-{action.verb}")
+    label = lang.first(keys, **action_values(table, action, lang))
+    return label or str(action)
 
 
-def event_line(table: Table, event: Event) -> str | None:
+def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
+    family = table.spec.game.family
+    values = {}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if f.name in ("suit", "trump") and isinstance(value, str):
+            value = _suit(value, family) or value
+        values[f.name] = render_value(lang, f.name, value, table.name)
+    return values
+
+
+def event_line(table: Table, event: Event, lang: Lang) -> str | None:
     """The public log line for an event, or None when the event is not shown."""
-    key = f"event.{table.game}.{event.kind}"
-    if not has(key):
-        key = f"event.{event.kind}"
-        if not has(key):
-            return None
-    values = {f.name: _pretty(table, f.name, getattr(event, f.name)) for f in fields(event)}
-    try:
-        return t(key, **values)
-    except (KeyError, IndexError, ValueError):
-        return None
+    keys = (f"event-{table.game}-{event.kind}", f"event-{event.kind}")
+    line = lang.first(keys, **event_values(table, event, lang))
+    return line or None
+
+
+def log_lines(table: Table, entries: Sequence[LogEntry], lang: Lang) -> list[str]:
+    lines = []
+    for entry in entries:
+        line = (entry.render(lang, table.name) if isinstance(entry, Text)
+                else event_line(table, entry, lang))
+        if line:
+            lines.append(line)
+    return lines
+
+
+def refusal(error: RuleError, lang: Lang, game: str | None = None,
+            seat_name: Any = str, family: str = "spanish") -> str:
+    """A refused move in the reader's language: ``error-<game>-<code>`` or ``error-<code>``."""
+    code = error.code.value
+    values = {}
+    for name, value in error.params.items():
+        if name in ("suit", "trump") and isinstance(value, str):
+            value = _suit(value, family) or value
+        values[name] = render_value(lang, name, value, seat_name)
+    keys = ([f"error-{game}-{code}"] if game else []) + [f"error-{code}"]
+    return lang.first(keys, **values) or code
 
 
 def seat_lines(table: Table, marks: dict[int, str] | None = None) -> str:
@@ -119,3 +118,17 @@ def seat_lines(table: Table, marks: dict[int, str] | None = None) -> str:
         note = f" — {marks[i]}" if marks and i in marks else ""
         lines.append(f"{turn}{i + 1}. {who}{auto}{note}")
     return "\n".join(lines)
+
+
+def side_names(table: Table, sides: Sequence[Sequence[int]], lang: Lang) -> list[str]:
+    """One display name per side: a seat, or the seats of a pair joined by "y"/"and"."""
+    joiner = f" {lang.t('word-and')} "
+    return [joiner.join(table.name(s) for s in side) for side in sides]
+
+
+def score_line(names: Sequence[str], scores: Sequence[int]) -> str:
+    return " · ".join(f"{name}: **{score}**" for name, score in zip(names, scores, strict=False))
+
+
+def cards_label(cards: Sequence[Card]) -> str:
+    return " ".join(c.label for c in cards) if cards else "—"

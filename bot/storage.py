@@ -51,7 +51,7 @@ MIGRATIONS: Sequence[str] = (
         finished_at TEXT NOT NULL
     );
     """,
-    # 2: the Tomate pot: a ledger of every movement and the balances kept in step with it.
+    # 2: a server's pots of tantos: a ledger of every movement, balances kept in step with it.
     """
     CREATE TABLE ledger (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -72,6 +72,13 @@ MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (guild_id, account)
     );
     """,
+    # 3: per-server settings (the language of public messages).
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL
+    );
+    """,
 )
 
 
@@ -89,6 +96,7 @@ class Storage:
         self.tables = TableRepo(self)
         self.results = ResultRepo(self)
         self.ledger = LedgerRepo(self)
+        self.guilds = GuildSettingsRepo(self)
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -243,13 +251,29 @@ class Movement:
     created_at: str
 
 
-PLATO = "plato"
-RESERVA = "reserva"
+class GuildSettingsRepo:
+    """Per-server settings: today the language of the server's public messages."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def languages(self) -> dict[int, str]:
+        rows = await self.storage.fetchall("SELECT guild_id, language FROM guild_settings")
+        return {r["guild_id"]: r["language"] for r in rows}
+
+    async def set_language(self, guild_id: int, language: str) -> None:
+        async with self.storage.transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, language),
+            )
 
 
 class LedgerRepo:
-    """Tantos move only here: each movement is a ledger row plus two balance updates, written
-    inside the caller's transaction, so ``sum(balances) + plato + reserva == 0`` always holds.
+    """The SQL of the ledger: each movement is a ledger row plus two balance updates, written
+    inside the caller's transaction, so the balances of a server always sum to 0. Only
+    :class:`bot.bank.Bank` calls :meth:`move`.
     """
 
     def __init__(self, storage: Storage) -> None:
@@ -281,22 +305,15 @@ class LedgerRepo:
         return {r["account"]: r["balance"] for r in rows}
 
     async def balances_of(
-        self, db: aiosqlite.Connection, guild_id: int, accounts: Sequence[str]
+        self, db: aiosqlite.Connection | None, guild_id: int, accounts: Sequence[str]
     ) -> dict[str, int]:
-        """Balances of some accounts, read inside the caller's transaction (0 when unseen)."""
+        """Balances of some accounts (0 when unseen); pass ``db`` to read in a transaction."""
         marks = ", ".join("?" for _ in accounts)
         sql = f"SELECT account, balance FROM accounts WHERE guild_id = ? AND account IN ({marks})"
-        async with db.execute(sql, (guild_id, *accounts)) as cur:
+        async with (db or self.storage.db).execute(sql, (guild_id, *accounts)) as cur:
             found = {r[0]: r[1] for r in await cur.fetchall()}
         return {a: found.get(a, 0) for a in accounts}
 
-    async def pot(self, guild_id: int, db: aiosqlite.Connection | None = None) -> tuple[int, int]:
-        """(plato, reserva) of a server; pass ``db`` to read inside a transaction."""
-        sql = "SELECT account, balance FROM accounts WHERE guild_id = ? AND account IN (?, ?)"
-        async with (db or self.storage.db).execute(sql, (guild_id, PLATO, RESERVA)) as cur:
-            rows = {r[0]: r[1] for r in await cur.fetchall()}
-        # The pot accounts hold what players paid in, so their balance is the pot's size.
-        return rows.get(PLATO, 0), rows.get(RESERVA, 0)
 
     async def history(
         self, guild_id: int, account: str | None = None, limit: int = 10

@@ -1,7 +1,7 @@
 """The table layer: one table per channel, its seats, its engine state and its lock.
 
 Every action goes lock → ``state.apply`` → one SQLite transaction (snapshot + the game's hook,
-e.g. Tomate's ledger rows) → schedule the public refresh → release. If the transaction fails
+e.g. a server's pot ledger rows) → schedule the public refresh → release. If the transaction fails
 the engine state is restored from the snapshot taken before the move, so memory and disk never
 disagree. CPU seats, and human seats whose turn timed out, are played by ``rules.cpu``.
 """
@@ -20,12 +20,11 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.games import GameSpec
-from bot.i18n import t
-from bot.render import event_line
+from bot.i18n import Text
 from bot.storage import Storage, TableRecord
 from rules.cpu import random_action
 from rules.engine import Action, Event, GameState, as_action
-from rules.errors import NotYourTurn, RuleError
+from rules.errors import RuleError
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +32,17 @@ LOG_LINES = 8
 
 
 class TableError(Exception):
-    """A table-level refusal (not seated, lobby full...); the message is shown to the user."""
+    """A table-level refusal (not seated, lobby full...): a catalog key and its values.
+
+    The bot renders it in the language of whoever caused it.
+    """
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.text = Text.of(key, **values)
+        super().__init__(key)
+
+
+LogEntry = Event | Text  # the public log keeps data, rendered in the server's language
 
 
 @dataclass
@@ -63,10 +72,10 @@ class Table:
     message_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     auto: set[int] = field(default_factory=set)  # seats the CPU plays after a timeout
-    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_LINES * 3))
     last_events: list[Event] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)  # a game's cached public data
+    rematch_of: int | None = None
 
     @property
     def game(self) -> str:
@@ -121,7 +130,7 @@ class TableService:
     def get(self, table_id: int) -> Table:
         table = self.by_id.get(table_id)
         if table is None:
-            raise TableError(t("table.gone"))
+            raise TableError("table-gone")
         return table
 
     # -- lobby ------------------------------------------------------------------------------
@@ -135,11 +144,11 @@ class TableService:
             opts = options
         else:
             try:
-                opts = spec.options_model(**options)
+                opts = spec.game.options(**options)
             except ValidationError as exc:
-                raise TableError(t("table.bad_options", detail=exc.errors()[0]["msg"])) from None
+                raise TableError("table-bad-options", detail=exc.errors()[0]["msg"]) from None
         if channel_id in self.by_channel:
-            raise TableError(t("table.channel_busy"))
+            raise TableError("table-channel-busy")
         seats = [Seat(host_id, host_name)]
         async with self.storage.transaction() as db:
             table_id = await self.storage.tables.create(
@@ -154,9 +163,9 @@ class TableService:
         async with table.lock:
             self._require_lobby(table)
             if table.seat_of(user_id) is not None:
-                raise TableError(t("lobby.already_in"))
+                raise TableError("lobby-already-in")
             if len(table.seats) >= max(table.player_counts()):
-                raise TableError(t("lobby.full"))
+                raise TableError("lobby-full")
             table.seats.append(Seat(user_id, name))
             await self._save(table)
 
@@ -165,9 +174,9 @@ class TableService:
             self._require_lobby(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError(t("lobby.not_in"))
+                raise TableError("lobby-not-in")
             if user_id == table.host_id:
-                raise TableError(t("lobby.host_cannot_leave"))
+                raise TableError("lobby-host-cannot-leave")
             del table.seats[seat]
             await self._save(table)
 
@@ -175,48 +184,74 @@ class TableService:
         async with table.lock:
             self._require_lobby(table)
             if table.seat_of(user_id) is None:
-                raise TableError(t("lobby.not_in"))
+                raise TableError("lobby-not-in")
             if len(table.seats) >= max(table.player_counts()):
-                raise TableError(t("lobby.full"))
+                raise TableError("lobby-full")
             number = sum(1 for s in table.seats if s.is_cpu) + 1
-            table.seats.append(Seat(None, t("cpu.name", n=number)))
+            table.seats.append(Seat(None, f"CPU {number}"))
             await self._save(table)
 
     async def start(self, table: Table, user_id: int, *, is_admin: bool = False) -> None:
         async with table.lock, self._game_lock(table):
             self._require_lobby(table)
             if user_id != table.host_id and not is_admin:
-                raise TableError(t("lobby.only_host"))
+                raise TableError("lobby-only-host")
             counts = table.player_counts()
             if len(table.seats) not in counts:
-                raise TableError(
-                    t("lobby.wrong_count", n=len(table.seats),
-                      allowed=", ".join(str(c) for c in counts))
-                )
+                raise TableError("lobby-wrong-count", n=len(table.seats),
+                                 allowed=", ".join(str(c) for c in counts))
             # Sorteo: a random dealer becomes seat 0; rotating keeps pairs (0+2, 1+3) together.
             dealer = self.rng.randrange(len(table.seats))
             table.seats = table.seats[dealer:] + table.seats[:dealer]
             async with self.storage.transaction() as db:
                 extra = await table.spec.hooks.new_game_kwargs(table, db)
-                state = table.spec.new_game(
+                state = table.spec.game.new_game(
                     table.options, len(table.seats), seed=self.rng.randrange(2**63), **extra
                 )
                 table.state, table.status = state, "playing"
                 events = list(getattr(state, "initial_events", []))
-                await table.spec.hooks.after_apply(table, events, db)
+                await table.spec.hooks.after_apply(table, events, db, None)
                 await self._write(db, table)
             self._record_events(table, events)
         self._after_change(table)
 
     async def cancel(self, table: Table, user_id: int, *, is_admin: bool = False) -> None:
+        """Close a table; a game in progress ends its session with a result row."""
         async with table.lock:
             if table.status not in ("lobby", "playing"):
-                raise TableError(t("table.over"))
+                raise TableError("table-over")
             if user_id != table.host_id and not is_admin:
-                raise TableError(t("lobby.only_host"))
+                raise TableError("lobby-only-host")
+            was_playing = table.status == "playing" and table.state is not None
             table.status = "cancelled"
-            await self._save(table)
+            async with self.storage.transaction() as db:
+                if was_playing:
+                    await self._record_result(db, table, cancelled=True)
+                await self._write(db, table)
             self._close(table)
+
+    async def rematch(self, table_id: int, user_id: int, name: str) -> Table:
+        """Revancha: a new table with the same players and options, started at once.
+
+        Works for a match that finished before a restart too: the old table is read back.
+        """
+        old = self.by_id.get(table_id)
+        if old is None:
+            record = await self.storage.tables.get(table_id)
+            old = self._from_record(record) if record is not None else None
+        if old is None or old.status != "finished":
+            raise TableError("table-gone")
+        if old.seat_of(user_id) is None:
+            raise TableError("table-not-seated")
+        table = await self.create(
+            old.game, old.options, guild_id=old.guild_id, channel_id=old.channel_id,
+            host_id=user_id, host_name=name,
+        )
+        table.seats = list(old.seats)
+        table.rematch_of = old.id
+        await self._save(table)
+        await self.start(table, user_id)
+        return table
 
     # -- play -------------------------------------------------------------------------------
 
@@ -224,7 +259,7 @@ class TableService:
         """A human's decision. Raises TableError/RuleError with a reason for the player."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError(t("table.not_seated"))
+            raise TableError("table-not-seated")
         table.auto.discard(seat)  # acting again takes the seat back from the CPU
         return await self._act(table, seat, as_action(action))
 
@@ -239,20 +274,18 @@ class TableService:
         async with table.lock, self._game_lock(table):
             state = self._require_playing(table)
             if state.to_act != seat:
-                raise NotYourTurn(t("turn.not_yours", name=table.name(state.to_act))
-                                  if state.to_act is not None else t("table.over"))
+                if state.to_act is None:
+                    raise TableError("table-over")
+                raise TableError("turn-not-yours", name=table.name(state.to_act))
             before = state.to_json()
             try:
                 async with self.storage.transaction() as db:
-                    await table.spec.hooks.before_apply(table, db)
+                    token = await table.spec.hooks.before_apply(table, db)
                     events = state.apply(seat, action)
-                    await table.spec.hooks.after_apply(table, events, db)
+                    await table.spec.hooks.after_apply(table, events, db, token)
                     if state.is_over:
                         table.status = "finished"
-                        result = state.result.to_dict() if state.result else {}
-                        await self.storage.results.add(
-                            db, table.id, table.guild_id, table.game, table.seat_data(), result
-                        )
+                        await self._record_result(db, table)
                     await self._write(db, table)
             except RuleError:
                 raise
@@ -309,7 +342,7 @@ class TableService:
             return
         if timed_out:
             table.auto.add(seat)
-            table.log.append(t("turn.timeout", name=table.name(seat)))
+            table.log.append(Text.of("turn-timeout", name=table.name(seat)))
         table.timer = None
         await self.cpu_move(table)
 
@@ -359,16 +392,26 @@ class TableService:
             return None
         table = Table(
             record.id, record.guild_id, record.channel_id, spec,
-            spec.options_model(**record.options), record.host_id,
+            spec.game.options(**record.options), record.host_id,
             [Seat(s["user_id"], s["name"]) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
         )
-        table.log.append(t("table.restored"))
+        table.log.append(Text.of("table-restored"))
         return table
 
     async def _save(self, table: Table) -> None:
         async with self.storage.transaction() as db:
             await self._write(db, table)
+
+    async def _record_result(self, db: Any, table: Table, *, cancelled: bool = False) -> None:
+        """The end of a session: a result row (a cancelled match records where it stood)."""
+        state = table.state
+        result: dict[str, Any] = state.result.to_dict() if state and state.result else {}
+        if cancelled:
+            result["cancelled"] = True
+        await self.storage.results.add(
+            db, table.id, table.guild_id, table.game, table.seat_data(), result
+        )
 
     async def _write(self, db: Any, table: Table) -> None:
         await self.storage.tables.save(
@@ -377,6 +420,17 @@ class TableService:
         )
 
     # -- helpers ----------------------------------------------------------------------------
+
+    def tables_of(self, game: str, guild_id: int | None) -> list[Table]:
+        """The open tables of a game in a server (to refresh them when its pot changes)."""
+        return [t for t in self.by_channel.values()
+                if t.game == game and t.guild_id == guild_id]
+
+    def refresh_guild(self, guild_id: int | None) -> None:
+        """Redraw every open table of a server (its language or a shared pot changed)."""
+        for table in list(self.by_channel.values()):
+            if table.guild_id == guild_id:
+                self.request_refresh(table)
 
     def _index(self, table: Table) -> None:
         self.by_id[table.id] = table
@@ -392,10 +446,7 @@ class TableService:
 
     def _record_events(self, table: Table, events: Sequence[Event]) -> None:
         table.last_events = list(events)
-        for event in events:
-            line = event_line(table, event)
-            if line:
-                table.log.append(line)
+        table.log.extend(events)
 
     def _game_lock(self, table: Table) -> asyncio.Lock | contextlib.nullcontext[None]:
         if not table.spec.hooks.guild_lock:
@@ -403,20 +454,20 @@ class TableService:
         return self.guild_lock(table.game, table.guild_id)
 
     def guild_lock(self, game: str, guild_id: int | None) -> asyncio.Lock:
-        """The lock shared by all of a server's tables of a game (Tomate's pot)."""
+        """The lock shared by all of a server's tables of a game (a pot they share)."""
         return self._guild_locks.setdefault((game, guild_id), asyncio.Lock())
 
     @staticmethod
     def _require_lobby(table: Table) -> None:
         if table.status != "lobby":
-            raise TableError(t("lobby.started") if table.status == "playing" else t("table.over"))
+            raise TableError("lobby-started" if table.status == "playing" else "table-over")
 
     @staticmethod
     def _require_playing(table: Table) -> GameState:
         if table.status == "lobby" or table.state is None:
-            raise TableError(t("table.not_started"))
+            raise TableError("table-not-started")
         if table.status != "playing" or table.state.is_over:
-            raise TableError(t("table.over"))
+            raise TableError("table-over")
         return table.state
 
     async def shutdown(self) -> None:

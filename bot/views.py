@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.i18n import t
-from bot.render import action_label, cards_label, seat_lines
-from bot.tables import Table, TableError, TableService
+from bot.i18n import Lang
+from bot.render import action_label, cards_label, log_lines, refusal, seat_lines
+from bot.servers import ServerSettings
+from bot.tables import LOG_LINES, Table, TableError, TableService
 from rules.cards import Card
 from rules.engine import Action
 from rules.errors import RuleError
@@ -26,13 +27,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CARD_VERBS = frozenset({"play", "capture"})
-SUBSET_VERBS = frozenset({"exchange"})
-
 
 def service(interaction: discord.Interaction[Any]) -> TableService:
     client: TapeteBot = interaction.client
     return client.tables
+
+
+def servers(interaction: discord.Interaction[Any]) -> ServerSettings:
+    client: TapeteBot = interaction.client
+    return client.servers
+
+
+def private_lang(interaction: discord.Interaction[Any]) -> Lang:
+    return servers(interaction).private(interaction)
+
+
+def public_lang(interaction: discord.Interaction[Any]) -> Lang:
+    return servers(interaction).public(interaction.guild_id)
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -53,33 +64,66 @@ async def reply_error(interaction: discord.Interaction[Any], message: str) -> No
         await interaction.response.send_message(message, ephemeral=True)
 
 
+def describe(
+    interaction: discord.Interaction[Any], exc: TableError | RuleError, table: Table | None = None
+) -> str:
+    """A refusal in the language of the user who caused it."""
+    lang = private_lang(interaction)
+    if isinstance(exc, TableError):
+        return exc.text.render(lang, table.name if table else str)
+    if table is None:
+        table = service(interaction).in_channel(interaction.channel_id or 0)
+    if table is None:
+        return refusal(exc, lang)
+    return refusal(exc, lang, table.game, table.name, table.spec.game.family)
+
+
 async def guarded(
-    interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+    interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]],
+    table_id: int | None = None,
 ) -> None:
     """Run a callback; rule and table refusals become ephemeral replies, bugs are logged."""
     try:
         await work()
     except (TableError, RuleError) as exc:
-        await reply_error(interaction, str(exc))
+        table = service(interaction).by_id.get(table_id) if table_id is not None else None
+        await reply_error(interaction, describe(interaction, exc, table))
     except Exception:
         log.exception("Interaction failed")
-        await reply_error(interaction, t("error.generic"))
+        await reply_error(interaction, private_lang(interaction).t("error-generic"))
 
 
 # -- lobby ------------------------------------------------------------------------------------
 
 
-def lobby_embed(table: Table) -> discord.Embed:
-    options = ", ".join(f"{k}={v}" for k, v in table.options.model_dump().items()) or "—"
+def options_line(table: Table, lang: Lang) -> str:
+    """The table's options as the players chose them, in ``lang``."""
+    parts = []
+    for name, value in table.options.model_dump().items():
+        label = lang.first([f"option-{table.game}-{name}-name"]) or name
+        if isinstance(value, bool):
+            shown = lang.yes_no(value)
+        elif value is None:
+            shown = lang.t("word-default")
+        else:
+            shown = lang.first([f"option-{table.game}-{name}-{value}"]) or str(value)
+        parts.append(f"{label}: {shown}")
+    return ", ".join(parts) or "—"
+
+
+def lobby_embed(table: Table, lang: Lang) -> discord.Embed:
     counts = table.player_counts()
-    allowed = (
-        f"{min(counts)}–{max(counts)}" if len(counts) > 2 else " o ".join(map(str, counts))
-    )
+    if len(counts) == 1:
+        allowed = str(counts[0])
+    elif len(counts) > 2:
+        allowed = lang.t("lobby-allowed-range", low=min(counts), high=max(counts))
+    else:
+        allowed = lang.t("lobby-allowed-list", first=counts[0], last=counts[1])
     embed = discord.Embed(
-        title=t("lobby.title", game=table.spec.title),
-        description=t(
-            "lobby.body", host=f"<@{table.host_id}>", options=options, n=len(table.seats),
-            allowed=allowed, seats=seat_lines(table),
+        title=lang.t("lobby-title", game=table.spec.title(lang)),
+        description=lang.t(
+            "lobby-body", host=f"<@{table.host_id}>", options=options_line(table, lang),
+            n=len(table.seats), allowed=allowed, seats=seat_lines(table),
         ),
         colour=discord.Colour.dark_green(),
     )
@@ -98,11 +142,11 @@ class LobbyButton(
         "cancel": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, op: str, table_id: int) -> None:
+    def __init__(self, op: str, table_id: int, label: str = "") -> None:
         self.op, self.table_id = op, table_id
         super().__init__(
             discord.ui.Button(
-                label=t(f"button.{op}"), style=self.STYLES[op],
+                label=label or op, style=self.STYLES[op],
                 custom_id=f"tapete:lobby:{op}:{table_id}",
             )
         )
@@ -129,16 +173,16 @@ class LobbyButton(
                 await tables.start(table, user.id, is_admin=is_admin(interaction))
             else:
                 await tables.cancel(table, user.id, is_admin=is_admin(interaction))
-            embed, view = public_message(table)
+            embed, view = public_message(table, public_lang(interaction))
             await interaction.response.edit_message(embed=embed, view=view)
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, self.table_id)
 
 
-def lobby_view(table: Table) -> discord.ui.View:
+def lobby_view(table: Table, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "cpu", "start", "cancel"):
-        view.add_item(LobbyButton(op, table.id))
+        view.add_item(LobbyButton(op, table.id, lang.t(f"button-{op}")))
     return view
 
 
@@ -149,12 +193,12 @@ class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tapete:table:(?P<op>hand|rematch):(?P<table>\d+)",
 ):
-    def __init__(self, op: str, table_id: int) -> None:
+    def __init__(self, op: str, table_id: int, label: str = "") -> None:
         self.op, self.table_id = op, table_id
         style = discord.ButtonStyle.primary if op == "hand" else discord.ButtonStyle.success
         super().__init__(
             discord.ui.Button(
-                label=t(f"button.{op}"), style=style, custom_id=f"tapete:table:{op}:{table_id}"
+                label=label or op, style=style, custom_id=f"tapete:table:{op}:{table_id}"
             )
         )
 
@@ -169,31 +213,42 @@ class TableButton(
         async def work() -> None:
             tables = service(interaction)
             if self.op == "rematch":
-                client: TapeteBot = interaction.client
-                table = await client.rematch(self.table_id, interaction)
+                await rematch(interaction, self.table_id)
                 return
             table = tables.get(self.table_id)
             await send_hand(interaction, table)
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, self.table_id)
 
 
-def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
+async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
+    """Revancha: the table layer starts the new match; here it gets its public message."""
+    tables = service(interaction)
+    user = interaction.user
+    table = await tables.rematch(table_id, user.id, user.display_name)
+    embed, view = public_message(table, public_lang(interaction))
+    await interaction.response.send_message(embed=embed, view=view)
+    message = await interaction.original_response()
+    await tables.set_message(table, message.id)
+
+
+def public_message(table: Table, lang: Lang) -> tuple[discord.Embed, discord.ui.View]:
     """The one public message of a table: lobby, game in progress, or final summary."""
     if table.status == "lobby":
-        return lobby_embed(table), lobby_view(table)
+        return lobby_embed(table, lang), lobby_view(table, lang)
     if table.status == "cancelled":
-        embed = lobby_embed(table)
-        embed.title = f"{embed.title} — {t('table.cancelled')}"
+        embed = lobby_embed(table, lang)
+        embed.title = f"{embed.title} — {lang.t('table-cancelled')}"
         return embed, discord.ui.View(timeout=None)  # no buttons left
-    embed = table.spec.render_table(table)
-    if table.log:
-        embed.add_field(name=t("public.log"), value="\n".join(table.log)[-1024:], inline=False)
+    embed = table.spec.render_table(table, lang)
+    lines = log_lines(table, list(table.log), lang)[-LOG_LINES:]
+    if lines:
+        embed.add_field(name=lang.t("public-log"), value="\n".join(lines)[-1024:], inline=False)
     view = discord.ui.View(timeout=None)
     if table.status == "playing":
-        view.add_item(TableButton("hand", table.id))
+        view.add_item(TableButton("hand", table.id, lang.t("button-hand")))
     else:
-        view.add_item(TableButton("rematch", table.id))
+        view.add_item(TableButton("rematch", table.id, lang.t("button-rematch")))
     return embed, view
 
 
@@ -226,7 +281,8 @@ class ActButton(
         return cls(int(match["table"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, self.action))
+        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, self.action),
+                      self.table_id)
 
 
 class ChoiceSelect(
@@ -257,7 +313,8 @@ class ChoiceSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected(interaction)
         action = values[0] if values else ""
-        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action))
+        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action),
+                      self.table_id)
 
 
 async def act_and_refresh(
@@ -268,71 +325,82 @@ async def act_and_refresh(
     await tables.act(table, interaction.user.id, action)
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
-    embed, view = hand_message(table, seat, done=Action.parse(action))
+    embed, view = hand_message(table, seat, private_lang(interaction), done=Action.parse(action))
     await interaction.response.edit_message(embed=embed, view=view)
 
 
 def hand_message(
-    table: Table, seat: int, *, done: Action | None = None
+    table: Table, seat: int, lang: Lang, *, done: Action | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The ephemeral hand: cards as buttons (legal ones enabled) plus the other actions."""
+    """The ephemeral hand: cards as buttons (legal ones enabled) plus the other actions.
+
+    Which actions go on a card's button, which get a chooser and which a subset picker
+    follows from the verbs' declared argument kinds, so no game is named here.
+    """
     state = table.state
     assert state is not None
+    game = table.spec.game
     view_data = state.view(seat)
     hand = list(getattr(view_data, "hand", ()))
     my_turn = state.to_act == seat and not state.is_over
     legal = state.legal_actions() if my_turn else []
-    lines = [cards_label(hand) if hand else t("hand.hidden")]
+    if hand:
+        first = cards_label(hand)
+    else:
+        first = lang.first([f"hand-{table.game}-none"]) or lang.t(
+            "hand-none-yours" if legal else "hand-none-waiting")
+    lines = [first]
     if done is not None:
-        lines.insert(0, t("hand.played", action=action_label(table, done)))
+        lines.insert(0, lang.t("hand-played", action=action_label(table, done, lang)))
     if state.is_over:
-        lines.append(t("table.over"))
+        lines.append(lang.t("table-over"))
     elif my_turn:
-        lines.append(t("turn.yours"))
+        lines.append(lang.t("turn-yours"))
     elif state.to_act is not None:
-        lines.append(t("hand.waiting", name=table.name(state.to_act)))
+        lines.append(lang.t("hand-waiting", name=table.name(state.to_act)))
     embed = discord.Embed(
-        title=f"{t('hand.title')} — {table.spec.title}", description="\n".join(lines),
+        title=lang.t("hand-title", game=table.spec.title(lang)), description="\n".join(lines),
         colour=discord.Colour.blurple(),
     )
     view = discord.ui.View(timeout=None)
     by_card: dict[str, list[Action]] = {}
     others: list[Action] = []
     for action in legal:
-        if action.verb in CARD_VERBS and action.args:
+        if game.verb(action.verb).card_first and action.args:
             by_card.setdefault(action.args[0], []).append(action)
         else:
             others.append(action)
+    default_verb = next((v.name for v in game.verbs if v.card_first), None)
     for card in hand:
         actions = by_card.pop(str(card), [])
         if len(actions) > 1:
-            view.add_item(ChoiceSelect(table.id, str(card), _options(table, actions),
-                                       placeholder=t("hand.choose", card=card.label)))
+            view.add_item(ChoiceSelect(table.id, str(card), _options(table, actions, lang),
+                                       placeholder=lang.t("hand-choose", card=card.label)))
         else:
-            action_text = str(actions[0]) if actions else f"play {card}"
+            action_text = str(actions[0]) if actions else f"{default_verb} {card}"
             view.add_item(ActButton(table.id, action_text, card.label, disabled=not actions,
                                     style=discord.ButtonStyle.primary))
-    # Card actions for cards the player cannot see (a ciegas: the next card is played).
+    # Card actions for cards the player cannot see (played blind, or a card on the table).
     others = [a for actions in by_card.values() for a in actions] + others
     by_verb: dict[str, list[Action]] = {}
     for action in others:
         by_verb.setdefault(action.verb, []).append(action)
     for verb, actions in by_verb.items():
-        if verb in SUBSET_VERBS:
-            view.add_item(SubsetSelect.build(table, verb, hand, actions))
+        if game.verb(verb).subset:
+            view.add_item(SubsetSelect.build(table, verb, hand, actions, lang))
         elif len(actions) > 4:
-            view.add_item(ChoiceSelect(table.id, verb, _options(table, actions),
-                                       placeholder=action_label(table, actions[0])))
+            view.add_item(ChoiceSelect(table.id, verb, _options(table, actions, lang),
+                                       placeholder=action_label(table, actions[0], lang)))
         else:
             for a in actions:
-                view.add_item(ActButton(table.id, str(a), action_label(table, a)[:80],
+                view.add_item(ActButton(table.id, str(a), action_label(table, a, lang)[:80],
                                         style=discord.ButtonStyle.success))
     return embed, view
 
 
-def _options(table: Table, actions: list[Action]) -> list[discord.SelectOption]:
+def _options(table: Table, actions: list[Action], lang: Lang) -> list[discord.SelectOption]:
     return [
-        discord.SelectOption(label=action_label(table, a)[:100], value=str(a))
+        discord.SelectOption(label=action_label(table, a, lang)[:100], value=str(a))
         for a in actions[:25]
     ]
 
@@ -341,7 +409,7 @@ class SubsetSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"tapete:subset:(?P<table>\d+):(?P<verb>[a-z]+)",
 ):
-    """Choose any number of cards for one verb (Tomate's mosca exchange); none means pass."""
+    """Choose any number of cards for one verb (a ``subset`` verb); none means pass."""
 
     def __init__(self, table_id: int, verb: str, select: discord.ui.Select[Any] | None = None):
         self.table_id, self.verb = table_id, verb
@@ -352,13 +420,13 @@ class SubsetSelect(
 
     @classmethod
     def build(
-        cls, table: Table, verb: str, hand: list[Card], actions: list[Action]
+        cls, table: Table, verb: str, hand: list[Card], actions: list[Action], lang: Lang
     ) -> SubsetSelect:
         cards = [c for c in hand if any(str(c) in a.args for a in actions)]
         most = max(len(a.args) for a in actions)
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"tapete:subset:{table.id}:{verb}",
-            placeholder=action_label(table, Action(verb, ("…",))),
+            placeholder=action_label(table, Action(verb, ("…",)), lang),
             min_values=0, max_values=max(1, min(most, len(cards))),
             options=[discord.SelectOption(label=c.label, value=str(c)) for c in cards] or
             [discord.SelectOption(label="—", value="-")],
@@ -374,19 +442,20 @@ class SubsetSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected(interaction)
-        action = f"{self.verb} {' '.join(values)}" if values else "pass"
-        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action))
+        action = f"{self.verb} {' '.join(values)}" if values else Action.PASS
+        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action),
+                      self.table_id)
 
 
 async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None:
     """Answer with the player's hand, ephemerally (never to the channel, never by DM)."""
     seat = table.seat_of(interaction.user.id)
     if seat is None:
-        raise TableError(t("table.not_seated"))
+        raise TableError("table-not-seated")
     if table.state is None:
-        raise TableError(t("table.not_started"))
+        raise TableError("table-not-started")
     service(interaction).back(table, interaction.user.id)
-    embed, view = hand_message(table, seat)
+    embed, view = hand_message(table, seat, private_lang(interaction))
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import simcord.interactions
 
 from bot.app import TapeteBot
 from bot.settings import Settings
+from tests.driver import USER_LOCALES, payload_with_locale
 
 _BOTS: list[TapeteBot] = []
+
+@pytest.fixture(autouse=True)
+def user_locales(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr(simcord.interactions, "base_payload", payload_with_locale)
+    yield USER_LOCALES
+    USER_LOCALES.clear()
 
 
 @pytest.fixture

@@ -7,11 +7,27 @@ import re
 from typing import Any
 
 import discord
+import simcord.interactions
 
 from bot.app import TapeteBot
+from bot.i18n import catalog
 from bot.render import event_line
+from bot.render import log_lines as render_log
 from bot.tables import Table
 from rules.cards import Card
+
+# Discord sends every interaction with the user's client locale; simcord always says en-US, so
+# tests give each user theirs here (Spanish unless a test says otherwise). It lives here, not in
+# conftest.py, because pytest imports conftest under its own name: a test importing
+# ``tests.conftest`` would get a second, unused copy of the dict.
+USER_LOCALES: dict[int, str] = {}
+_BASE_PAYLOAD = simcord.interactions.base_payload
+
+
+def payload_with_locale(backend: Any, **kwargs: Any) -> Any:
+    record, payload = _BASE_PAYLOAD(backend, **kwargs)
+    payload["locale"] = USER_LOCALES.get(kwargs["user_id"], "es-ES")
+    return record, payload
 
 
 def bot_of(env: Any) -> TapeteBot:
@@ -31,7 +47,7 @@ def public_messages(channel: Any) -> list[discord.Message]:
     return [m for m in channel.history() if not m.flags.ephemeral]
 
 
-LOG_FIELD = "Últimas jugadas"
+LOG_FIELDS = ("Últimas jugadas", "Latest plays")
 
 
 def public_text(channel: Any, *, with_log: bool = False) -> str:
@@ -45,7 +61,7 @@ def public_text(channel: Any, *, with_log: bool = False) -> str:
         parts.append(message.content)
         for embed in message.embeds:
             data = embed.to_dict()
-            fields = [f for f in data.get("fields", []) if with_log or f["name"] != LOG_FIELD]
+            fields = [f for f in data.get("fields", []) if with_log or f["name"] not in LOG_FIELDS]
             parts.append(str({**data, "fields": fields}))
     return "\n".join(parts)
 
@@ -55,7 +71,7 @@ def log_lines(channel: Any) -> list[str]:
     for message in public_messages(channel):
         for embed in message.embeds:
             for f in embed.to_dict().get("fields", []):
-                if f["name"] == LOG_FIELD:
+                if f["name"] in LOG_FIELDS:
                     lines.extend(f["value"].split("\n"))
     return lines
 
@@ -74,10 +90,11 @@ def enabled_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]
 
 
 async def act_through_buttons(
-    member: Any, table_message: discord.Message, rng: random.Random
+    member: Any, table_message: discord.Message, rng: random.Random,
+    hand_label: str = "Ver mi mano",
 ) -> Any:
-    """Open "Ver mi mano" and press one enabled control of the ephemeral hand."""
-    shown = await member.click(table_message, label="Ver mi mano")
+    """Open the hand ("Ver mi mano") and press one enabled control of the ephemeral hand."""
+    shown = await member.click(table_message, label=hand_label)
     assert shown.ephemeral, "the hand must be ephemeral"
     hand_message = shown.response.message
     choices = enabled_components(shown.response.components)
@@ -97,7 +114,7 @@ async def act_through_buttons(
 
 async def play_to_the_end(
     env: Any, channel: Any, members: dict[int, Any], *, seed: int = 1, max_steps: int = 5000,
-    check: Any = None,
+    check: Any = None, hand_label: str = "Ver mi mano",
 ) -> Table:
     """Drive a started table until the match is over; CPU seats play on their own."""
     rng = random.Random(seed)
@@ -116,23 +133,24 @@ async def play_to_the_end(
             await env.advance_time(bot.settings.cpu_delay + 0.01)
         else:
             message = next(m for m in channel.history() if m.id == table.message_id)
-            result = await act_through_buttons(members[user_id], message, rng)
+            result = await act_through_buttons(members[user_id], message, rng, hand_label)
             assert result.ephemeral or result.response is None or result.response.ephemeral
         if check is not None:
             check(table)
     raise AssertionError("the match did not end")
 
 
-def privacy_check(channel: Any, exposed: Any = None) -> Any:
+def privacy_check(channel: Any, exposed: Any = None, language: str = "es") -> Any:
     """A check run after every step: no public message names a card still in a hand (except
     the ones ``exposed(table)`` says the rules made public), and every log line is the
     rendering of an engine event (events carry no hidden card)."""
     rendered: set[str] = set()
+    lang = catalog(language)
 
     def check(table: Table) -> None:
         assert table.state is not None
-        rendered.update(filter(None, (event_line(table, e) for e in table.last_events)))
-        rendered.update(table.log)
+        rendered.update(filter(None, (event_line(table, e, lang) for e in table.last_events)))
+        rendered.update(render_log(table, list(table.log), lang))
         for line in log_lines(channel):
             assert line in rendered, f"log line not from a public event: {line}"
         text = public_text(channel)

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from bot.render import cards_label, event_line
+from bot.i18n import catalog
+from bot.render import cards_label, score_line, side_names
 from bot.settings import Settings
-from bot.sides import score_line, side_names
 from rules import escoba
 from rules.cards import Card
+from rules.tricks import sides
 from tests.driver import (
     act_through_buttons,
     bot_of,
@@ -72,10 +73,7 @@ async def script(env: Any, table: Any, deck: list[Card], seed: int = 11) -> None
     state = escoba.new_game(table.options, len(table.seats), seed=seed, decks=[deck])
     table.state = state
     table.log.clear()
-    for event in state.initial_events:
-        line = event_line(table, event)
-        if line:
-            table.log.append(line)
+    table.log.extend(state.initial_events)
     bot_of(env).tables.request_refresh(table)
     await env.settle()
 
@@ -175,7 +173,7 @@ async def test_two_player_hand_with_a_capture_chosen_from_the_select(simcord_env
     assert summary == [f"📊 Mano 1: puntos {points} · total {totals}."]
     assert sum(hand.points) > 0
     public = fields_of(table_message(channel, table))
-    names = side_names(table, False)
+    names = side_names(table, sides(len(table.seats), False), catalog('es'))
     assert public["Tanteo (a 21)"] == score_line(names, table.state.view(None).scores)
     if not table.state.is_over:
         assert table.state.view(None).hand_number == 2
@@ -221,7 +219,8 @@ async def test_pairs_match_one_human_three_cpus_only_buttons(simcord_env: Any) -
     public = fields_of(final)
     winners = ", ".join(table.name(s) for s in result.winners)
     assert public["Partida terminada"] == f"Ganan: {winners}"
-    assert public["Tanteo (a 21)"] == score_line(side_names(table, True), result.scores)
+    names = side_names(table, sides(len(table.seats), True), catalog("es"))
+    assert public["Tanteo (a 21)"] == score_line(names, result.scores)
     labels = [c["label"] for r in final.components for c in r.to_dict()["components"]]
     assert labels == ["Revancha"]
     assert any(line.startswith("🏆 Fin de la partida") for line in log_lines(channel))

@@ -30,3 +30,38 @@ def test_rules_is_pure() -> None:
 def test_bot_does_not_import_cogs() -> None:
     for path, names in imported_modules("bot").items():
         assert "cogs" not in names, f"{path} imports cogs"
+
+
+def _string_literals(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value) for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings]
+
+
+def test_bot_names_no_game_and_no_verb() -> None:
+    """Adding a game needs no edit in bot/: its code names no game and no game's verb."""
+    from cogs import escoba, tomate, tute  # noqa: F401  (each registers its game's GAME)
+    from rules import escoba as escoba_rules
+    from rules import tomate as tomate_rules
+    from rules import tute as tute_rules
+
+    games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME]
+    names = {g.name for g in games}
+    # ``play`` and ``pass`` are the verbs every game shares (ARCHITECTURE.md); the rest are a
+    # game's own.
+    verbs = {v.name for g in games for v in g.verbs} - {"play", "pass"}
+    assert verbs, "the games declare their verbs"
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        text = path.read_text(encoding="utf-8").lower()
+        for name in names:
+            assert name not in text, f"{path.name} mentions the game {name!r}"
+        for literal in _string_literals(path):
+            words = set(literal.lower().replace("-", " ").replace(":", " ").split())
+            assert not words & verbs, f"{path.name} names the verb(s) {words & verbs}"

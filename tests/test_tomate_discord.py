@@ -11,14 +11,15 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
-from bot.storage import PLATO, RESERVA
-from cogs.tomate import movement_line
+from bot.i18n import catalog
+from cogs.tomate import PLATO, RESERVA, movement_line
 from rules import tomate
 from rules.engine import Action
 from tests.conftest import make_bot
 from tests.driver import bot_of, public_messages, table_in
 from tests.test_tomate_rules import c, deck
+
+ES = catalog("es")
 
 FIRST_HAND = "Mano 1: "
 
@@ -125,7 +126,7 @@ def assert_public_pot(channel: Any, table: Any, balances: dict[str, int]) -> Non
     embed = embed_of(channel, table)
     plato, reserva = balances.get(PLATO, 0), balances.get(RESERVA, 0)
     assert f"Plato: **{plato}** · Reserva: **{reserva}**" in embed["description"]
-    players = field(embed, t("public.players"))
+    players = field(embed, ES.t("public-players"))
     for seat in table.seats:
         [line] = [ln for ln in players.split("\n") if f"<@{seat.user_id}>" in ln]
         assert f"saldo {balances.get(f'user:{seat.user_id}', 0)}" in line, line
@@ -172,10 +173,10 @@ async def test_full_hand_three_users(simcord_env: Any) -> None:
     }
     assert (state.plato, state.reserva) == (4, 2)
     assert_public_pot(channel, table, balances)
-    summary = field(embed_of(channel, table), t("tomate.last"))
+    summary = field(embed_of(channel, table), ES.t("tomate-last"))
     names = [s.name for s in table.seats]
-    assert summary == t(
-        "tomate.summary", hand=1, tricks=f"{names[0]} 1, {names[1]} 2", tomates=names[2],
+    assert summary == ES.t(
+        "tomate-summary", hand=1, tricks=f"{names[0]} 1, {names[1]} 2", tomates=names[2],
         nets=f"{names[0]} -2, {names[1]} +2, {names[2]} -3",
     )
     # the ledger rows of the hand, in order: ante, the three tricks, the tomate, next deal
@@ -202,14 +203,14 @@ async def test_tomo_with_blind_discard(simcord_env: Any) -> None:
     # the dealer decides blind: no card is shown, only Tomar / Paso
     shown = await show_hand(channel, table, seats[0])
     embed = shown.response.embeds[0]
-    assert t("hand.hidden") in (embed.description or "")
+    assert ES.t("hand-tomate-none") in (embed.description or "")
     assert labels(shown.response.components) == ["Tomar la pinta", "Paso"]
     text = str(embed.to_dict())
     assert not any(c(card).label in text for card in dealt)
     taken = await seats[0].click(shown.response.message, label="Tomar la pinta")
     assert taken.response.ephemeral
     # still blind: the three positions, face down
-    positions = [t("action.tomate.discard", n=n) for n in (1, 2, 3)]
+    positions = [ES.t("action-tomate-discard", n=n, raw=str(n)) for n in (1, 2, 3)]
     assert labels(taken.response.components) == positions
     assert not any(c(card).label in str(taken.response.embeds[0].to_dict()) for card in dealt)
     await seats[0].click(taken.response.message, label="Descartar la 2.ª (boca abajo)")
@@ -272,7 +273,7 @@ async def test_baceta_taken_by_a_passed_player(simcord_env: Any) -> None:
     assert balances[f"user:{seats[0].id}"] == -3
     assert balances[f"user:{seats[2].id}"] == -3
     assert balances[RESERVA] == 0 and balances[PLATO] == 3 + 3 + 3  # next ante + the reserva
-    summary = field(embed_of(channel, table), t("tomate.last"))
+    summary = field(embed_of(channel, table), ES.t("tomate-last"))
     assert f"tomates: {table.seats[2].name}" in summary
 
 
@@ -291,23 +292,24 @@ async def test_bote_saldo_ranking_and_ajustar(simcord_env: Any) -> None:
     bote = await members[2].slash(channel, "tomate bote")
     assert not bote.ephemeral
     embed = bote.response.embeds[0].to_dict()
-    assert embed["description"] == t("tomate.bote_body", plato=4, reserva=2)
+    assert embed["description"] == ES.t("tomate-bote_body", plato=4, reserva=2)
     history = await ledger.history(guild.id, limit=10)
-    assert field(embed, t("tomate.movements")) == "\n".join(movement_line(m) for m in history)
+    lines = "\n".join(movement_line(m, ES) for m in history)
+    assert field(embed, ES.t("tomate-movements")) == lines
 
     own = await seats[1].slash(channel, "tomate saldo")
     assert own.ephemeral
     text = own.response.embeds[0].description
-    assert text == t("tomate.saldo", name=f"<@{seats[1].id}>", n=-1)
+    assert text == ES.t("tomate-saldo", name=f"<@{seats[1].id}>", n=-1)
     mine = await ledger.history(guild.id, f"user:{seats[1].id}")
-    assert field(own.response.embeds[0].to_dict(), t("tomate.movements")) == "\n".join(
-        movement_line(m) for m in mine)
+    assert field(own.response.embeds[0].to_dict(), ES.t("tomate-movements")) == "\n".join(
+        movement_line(m, ES) for m in mine)
     other = await seats[1].slash(channel, "tomate saldo", jugador=seats[2])
     assert other.ephemeral
-    assert other.response.embeds[0].description == t(
-        "tomate.saldo", name=f"<@{seats[2].id}>", n=-3)
+    assert other.response.embeds[0].description == ES.t(
+        "tomate-saldo", name=f"<@{seats[2].id}>", n=-3)
     nobody = await boss.slash(channel, "tomate saldo")
-    assert nobody.response.embeds[0].description == t("tomate.saldo", name=boss.mention, n=0)
+    assert nobody.response.embeds[0].description == ES.t("tomate-saldo", name=boss.mention, n=0)
 
     ranking = await members[0].slash(channel, "tomate ranking")
     players = sorted(((a, b) for a, b in balances.items() if a not in (PLATO, RESERVA)),
@@ -320,7 +322,7 @@ async def test_bote_saldo_ranking_and_ajustar(simcord_env: Any) -> None:
     # ajustar: refused without Manage Server, ephemerally, and nothing moves
     refused = await members[0].slash(channel, "tomate ajustar", jugador=seats[2], cantidad=2,
                                      motivo="premio")
-    assert refused.ephemeral and refused.response.content == t("error.forbidden")
+    assert refused.ephemeral and refused.response.content == ES.t("error-forbidden")
     errors = env.errors
     assert errors and isinstance(errors[-1], discord.app_commands.MissingPermissions)
     assert await ledger.balances(guild.id) == balances
@@ -328,7 +330,7 @@ async def test_bote_saldo_ranking_and_ajustar(simcord_env: Any) -> None:
     too_much = await boss.slash(channel, "tomate ajustar", jugador=seats[2], cantidad=3,
                                 motivo="premio", bote="reserva")
     assert too_much.ephemeral
-    assert too_much.response.content == t("tomate.adjust_pot", pot="reserva", n=2)
+    assert too_much.response.content == ES.t("tomate-adjust_pot", pot="reserva", n=2)
     env.errors  # noqa: B018  (acknowledge the recorded refusal)
     assert await ledger.balances(guild.id) == balances
     done = await boss.slash(channel, "tomate ajustar", jugador=seats[2], cantidad=2,
@@ -342,8 +344,8 @@ async def test_bote_saldo_ranking_and_ajustar(simcord_env: Any) -> None:
     assert after[f"user:{seats[0].id}"] == -3 and after[PLATO] == 5
     saldo = await seats[2].slash(channel, "tomate saldo")
     embed = saldo.response.embeds[0].to_dict()
-    assert embed["description"] == t("tomate.saldo", name=f"<@{seats[2].id}>", n=-1)
-    first = field(embed, t("tomate.movements")).split("\n")[0]
+    assert embed["description"] == ES.t("tomate-saldo", name=f"<@{seats[2].id}>", n=-1)
+    first = field(embed, ES.t("tomate-movements")).split("\n")[0]
     assert first == f"reserva → <@{seats[2].id}>: **2** (ajuste: premio (por jefa))"
     # the hand in progress picks the adjusted pot up at its next move
     await press(channel, table, seats[1], label="Paso")

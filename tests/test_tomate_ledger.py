@@ -21,10 +21,11 @@ from typing import Any
 
 import aiosqlite
 
+from bot.bank import CPU_ACCOUNT, Bank
 from bot.games import GameSpec
-from bot.storage import PLATO, RESERVA, Storage
+from bot.storage import Storage
 from bot.tables import Table, TableService
-from cogs.tomate import CPU_ACCOUNT, TomateHooks, render_table
+from cogs.tomate import PLATO, RESERVA, TomateHooks
 from rules import tomate
 from rules.engine import Event
 
@@ -38,16 +39,16 @@ class CheckedHooks(TomateHooks):
     """TomateHooks plus checks inside the very transaction that moves the tantos."""
 
     def __init__(self, storage: Storage, stats: dict[str, Any]) -> None:
-        super().__init__(storage)
+        super().__init__(Bank(storage, (PLATO, RESERVA)))
         self.stats = stats
 
     async def after_apply(
-        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection
+        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection, before: Any
     ) -> None:
-        await super().after_apply(table, events, db)
+        await super().after_apply(table, events, db, before)
         state = table.state
         assert isinstance(state, tomate.State)
-        plato, reserva = await self.storage.ledger.pot(GUILD, db)
+        plato, reserva = await self.bank.pot(GUILD, db)
         assert plato >= 0 and reserva >= 0
         assert (state.plato, state.reserva) == (plato, reserva), "engine and DB pots differ"
         self.stats["hands"] += sum(isinstance(e, tomate.HandScored) for e in events)
@@ -61,11 +62,8 @@ class CheckedHooks(TomateHooks):
 def make_service(storage: Storage, stats: dict[str, Any], seed: int) -> TableService:
     service = TableService(storage, cpu_delay=10_000, turn_timeout=10_000, publish=None,
                            seed=seed)
-    service.register(GameSpec(
-        name="tomate", title="Tomate", options_model=tomate.Options,
-        new_game=tomate.new_game, load_state=tomate.State.from_json,
-        render_table=render_table, hooks=CheckedHooks(storage, stats),
-    ))
+    service.register(GameSpec(tomate.GAME, lambda table, lang: None,  # type: ignore[arg-type,return-value]
+                              CheckedHooks(storage, stats)))
     return service
 
 
@@ -172,7 +170,7 @@ async def test_random_hands_with_restarts_keep_the_books(tmp_path: Path) -> None
         for table in restored:  # the engine's pot is the DB's once it syncs
             state = table.state
             assert isinstance(state, tomate.State)
-            state.sync_pot(*await storage.ledger.pot(GUILD))
+            state.sync_pot(*await Bank(storage, (PLATO, RESERVA)).pot(GUILD))
     await service.shutdown()
     await storage.close()
     storage = Storage(path)

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import catalog
+from bot.render import log_lines
 from rules import tute
 from tests.conftest import make_bot
 from tests.driver import (
@@ -14,6 +16,8 @@ from tests.driver import (
     table_in,
 )
 from tests.driver import privacy_check as driver_privacy_check
+
+ES = catalog("es")
 
 
 def setup_guild(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
@@ -197,7 +201,7 @@ async def test_turn_timeout_lets_the_cpu_play_until_the_player_returns(
     assert table.state.to_act == sleeper  # still waiting
     await env.advance_time(6)
     assert table.state.to_act != sleeper and sleeper in table.auto
-    assert any("no ha jugado a tiempo" in line for line in table.log)
+    assert any("no ha jugado a tiempo" in line for line in log_lines(table, list(table.log), ES))
     # the other player plays; on the sleeper's next turn the CPU plays after a short pause
     other = ana if table.seats[table.state.to_act].user_id == ana.id else luis
     await other.slash(channel, "tute jugar", carta=str(table.state.legal_actions()[0].args[0]))

@@ -1,0 +1,122 @@
+## Texts shared by every game: tables, lobby, turns, the private hand, errors.
+
+table-gone = This table no longer exists.
+table-bad-options = Invalid options: { $detail }
+table-channel-busy = There is already a table open in this channel: finish or cancel it first.
+table-none-here = There is no table open in this channel.
+table-not-seated = You are not seated at this table.
+table-not-started = The game has not started yet.
+table-over = This game is over.
+table-restored = 🔄 The bot restarted: the game goes on where it was.
+table-cancelled = Table cancelled.
+table-wrong-game = The table in this channel is a { $game } table, not { $wanted }.
+table-rematch-started = 🔁 Rematch: a new table with the same players.
+lobby-title = { $game } table
+lobby-body =
+    Host: { $host }
+    Options: { $options }
+    Players ({ $n }, allowed { $allowed }):
+    { $seats }
+lobby-allowed-range = { $low }–{ $high }
+lobby-allowed-list = { $first } or { $last }
+lobby-already-in = You are already seated at this table.
+lobby-not-in = You are not seated at this table.
+lobby-full = The table is full.
+lobby-host-cannot-leave = The host cannot leave: cancel the table if you do not want to play.
+lobby-only-host = Only the host (or someone with Manage Server) can do that.
+lobby-wrong-count = There are { $n } players and this mode allows { $allowed }.
+lobby-started = The game has already started.
+lobby-joined = You sat down at the table.
+lobby-left = You left the table.
+lobby-cpu-added = CPU added.
+button-join = Join
+button-leave = Leave
+button-cpu = Add CPU
+button-start = Start
+button-cancel = Cancel
+button-hand = Show my hand
+button-rematch = Rematch
+cpu-name = CPU { $n }
+
+turn-not-yours = It is not your turn: { $name } is to play.
+turn-timeout = ⏰ { $name } did not play in time: the CPU plays for them until they come back.
+turn-now = { $name } to play.
+turn-yours = Your turn.
+hand-title = Your hand — { $game }
+hand-empty = (no cards)
+hand-none-yours = You have no cards in view yet: choose what to do below.
+hand-none-waiting = You have no cards in view yet: your options will appear here when it is your turn.
+hand-waiting = Wait for your turn: { $name } is to play.
+hand-choose = Choose how to play { $card }:
+hand-played = Done: { $action }.
+play-unknown = You cannot do “{ $text }” now. Options: { $options }.
+play-no-hand = You have no hand at this table.
+
+error-generic = Something went wrong with your action; nothing was lost. Please try again.
+error-forbidden = You need the Manage Server permission for that.
+error-guild-only = This command only works in a server.
+
+public-log = Latest plays
+public-players = Players
+public-over = Game over
+public-winners = Winners: { $names }
+public-options = Options
+
+word-yes = yes
+word-no = no
+word-nobody = nobody
+word-and = and
+word-default = default
+
+suit-spanish-o = coins
+suit-spanish-c = cups
+suit-spanish-e = swords
+suit-spanish-b = clubs
+suit-french-s = spades
+suit-french-h = hearts
+suit-french-d = diamonds
+suit-french-c = clubs
+
+## Refusals any game may give (codes from rules/errors.py and rules/tricks.py).
+error-not_your_turn = It is not your turn.
+error-game_over = The game is over.
+error-unknown_card = I do not know the card “{ $text }”.
+error-unknown_action = I do not know the action “{ $text }”.
+error-empty_action = Empty action.
+error-missing_card = The card is missing in “{ $text }”.
+error-no_arguments = “{ $verb }” takes no arguments.
+error-not_in_hand = You do not have { $card }.
+error-not_now = You cannot do “{ $text }” now.
+error-must_follow = You must follow suit: { $suit }.
+error-must_overtake = You must head the trick: play a higher card of { $suit }.
+error-must_trump = You must trump.
+error-must_overtrump = You must overtrump: play a trump higher than the one in the trick.
+error-must_undertrump = You must play a trump, even though you cannot overtrump.
+
+## Generic actions and events (a game may have its own, with its name in front).
+action-play = Play { $card }
+action-pass = Pass
+event-CardPlayed = { $seat } plays { $card }.
+event-TrickWon = Trick { $number } to { $seat }.
+
+## Language and help
+language-name-es = Spanish
+language-name-en = English
+language-set = 🌐 Server language: { $language }. Public tables use it from now on.
+help-title = 🃏 Tapete: how to play
+help-general =
+    • **Open a table**: `/<game> nueva` in a channel (for example `/tute nueva`; in English clients `/tute new`). A table appears with buttons: **Join**, **Leave**, **Add CPU**, **Start** and **Cancel**.
+    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> jugar` with a card (`7o`, `12b`, “as de oros”) works too.
+    • **If you do not play in time** the CPU plays for you until you open your hand again.
+    • **Rematch**: when a game ends, the button opens another with the same players.
+    • **Games**: { $games }. Type `/tapete ayuda juego:<game>` for its rules and options.
+help-game-title = { $game }: rules
+help-options = Options of `/{ $command } nueva`
+help-option-line = • `{ $name }`: { $description }
+help-choices = Values: { $choices }.
+
+## A server's bank (tantos)
+bank-not-enough = The { $pot } only holds { $n } tantos.
+bank-unknown-account = I do not know the account “{ $account }”.
+bank-zero = The amount cannot be 0.
+help-unknown-game = I do not know the game “{ $game }”.

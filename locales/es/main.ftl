@@ -1,0 +1,122 @@
+## Textos compartidos por todos los juegos: mesas, vestíbulo, turnos, mano privada, errores.
+
+table-gone = Esta mesa ya no existe.
+table-bad-options = Opciones no válidas: { $detail }
+table-channel-busy = Ya hay una mesa abierta en este canal: termínala o cancélala antes.
+table-none-here = No hay ninguna mesa abierta en este canal.
+table-not-seated = No estás sentado en esta mesa.
+table-not-started = La partida aún no ha empezado.
+table-over = Esta partida ya ha terminado.
+table-restored = 🔄 El bot se reinició: la partida sigue donde estaba.
+table-cancelled = Mesa cancelada.
+table-wrong-game = La mesa de este canal es de { $game }, no de { $wanted }.
+table-rematch-started = 🔁 Revancha: nueva mesa con los mismos jugadores.
+lobby-title = Mesa de { $game }
+lobby-body =
+    Anfitrión: { $host }
+    Opciones: { $options }
+    Jugadores ({ $n }, se admiten { $allowed }):
+    { $seats }
+lobby-allowed-range = { $low }–{ $high }
+lobby-allowed-list = { $first } o { $last }
+lobby-already-in = Ya estás sentado en esta mesa.
+lobby-not-in = No estás sentado en esta mesa.
+lobby-full = La mesa está completa.
+lobby-host-cannot-leave = El anfitrión no puede salir: cancela la mesa si no queréis jugar.
+lobby-only-host = Solo el anfitrión (o alguien con Gestionar servidor) puede hacer eso.
+lobby-wrong-count = Hay { $n } jugadores y esta modalidad admite { $allowed }.
+lobby-started = La partida ya ha empezado.
+lobby-joined = Te has sentado en la mesa.
+lobby-left = Has salido de la mesa.
+lobby-cpu-added = CPU añadida.
+button-join = Unirse
+button-leave = Salir
+button-cpu = Añadir CPU
+button-start = Empezar
+button-cancel = Cancelar
+button-hand = Ver mi mano
+button-rematch = Revancha
+cpu-name = CPU { $n }
+
+turn-not-yours = No es tu turno: le toca a { $name }.
+turn-timeout = ⏰ { $name } no ha jugado a tiempo: la CPU juega por él hasta que vuelva.
+turn-now = Turno de { $name }.
+turn-yours = Te toca jugar.
+hand-title = Tu mano — { $game }
+hand-empty = (sin cartas)
+hand-none-yours = Aún no tienes cartas a la vista: elige abajo lo que quieres hacer.
+hand-none-waiting = Aún no tienes cartas a la vista: cuando te toque, tus opciones aparecerán aquí.
+hand-waiting = Espera tu turno: le toca a { $name }.
+hand-choose = Elige cómo jugar { $card }:
+hand-played = Hecho: { $action }.
+play-unknown = No puedes hacer «{ $text }» ahora. Opciones: { $options }.
+play-no-hand = No tienes mano en esta mesa.
+
+error-generic = Algo ha fallado al procesar tu acción; no se ha perdido nada. Inténtalo otra vez.
+error-forbidden = Necesitas el permiso Gestionar servidor para eso.
+error-guild-only = Este comando solo funciona en un servidor.
+
+public-log = Últimas jugadas
+public-players = Jugadores
+public-over = Partida terminada
+public-winners = Ganan: { $names }
+public-options = Opciones
+
+word-yes = sí
+word-no = no
+word-nobody = nadie
+word-and = y
+word-default = por defecto
+
+suit-spanish-o = oros
+suit-spanish-c = copas
+suit-spanish-e = espadas
+suit-spanish-b = bastos
+suit-french-s = picas
+suit-french-h = corazones
+suit-french-d = diamantes
+suit-french-c = tréboles
+
+## Negativas que cualquier juego puede dar (códigos de rules/errors.py y rules/tricks.py).
+error-not_your_turn = No es tu turno.
+error-game_over = La partida ha terminado.
+error-unknown_card = No conozco la carta «{ $text }».
+error-unknown_action = No conozco la acción «{ $text }».
+error-empty_action = Acción vacía.
+error-missing_card = Falta la carta en «{ $text }».
+error-no_arguments = «{ $verb }» no lleva argumentos.
+error-not_in_hand = No tienes { $card }.
+error-not_now = Ahora no puedes hacer «{ $text }».
+error-must_follow = Debes asistir a { $suit }.
+error-must_overtake = Debes montar: juega una carta más alta de { $suit }.
+error-must_trump = Debes fallar con un triunfo.
+error-must_overtrump = Debes pisar: juega un triunfo más alto que el de la baza.
+error-must_undertrump = Debes jugar un triunfo, aunque no puedas pisar.
+
+## Acciones y sucesos genéricos (un juego puede tener los suyos con su nombre delante).
+action-play = Jugar { $card }
+action-pass = Paso
+event-CardPlayed = { $seat } juega { $card }.
+event-TrickWon = Baza { $number } para { $seat }.
+
+## Idioma y ayuda
+language-name-es = español
+language-name-en = inglés
+language-set = 🌐 Idioma del servidor: { $language }. Las mesas públicas lo usan desde ahora.
+help-title = 🃏 Tapete: cómo se juega
+help-general =
+    • **Abrir una mesa**: `/<juego> nueva` en un canal (por ejemplo `/tute nueva`). Sale una mesa con botones: **Unirse**, **Salir**, **Añadir CPU**, **Empezar** y **Cancelar**.
+    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros»).
+    • **Si no juegas a tiempo** la CPU juega por ti hasta que vuelvas a abrir tu mano.
+    • **Revancha**: al terminar, el botón abre otra partida con los mismos jugadores.
+    • **Juegos**: { $games }. Escribe `/tapete ayuda juego:<juego>` para sus reglas y opciones.
+help-game-title = { $game }: reglas
+help-options = Opciones de `/{ $command } nueva`
+help-option-line = • `{ $name }`: { $description }
+help-choices = Valores: { $choices }.
+
+## El banco de un servidor (tantos)
+bank-not-enough = El { $pot } solo tiene { $n } tantos.
+bank-unknown-account = No conozco la cuenta «{ $account }».
+bank-zero = La cantidad no puede ser 0.
+help-unknown-game = No conozco el juego «{ $game }».
