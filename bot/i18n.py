@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
+MEMO_SIZE = 20_000  # formatted messages kept per language (see Lang.t)
 _FLUENT_LOCALES = {"es": ["es-ES", "es"], "en": ["en-US", "en"]}
 
 
@@ -44,6 +45,7 @@ class Lang:
         self.code = code
         self._bundle = bundle
         self._missing: set[str] = set()
+        self._memo: dict[tuple[str, tuple[tuple[str, type, Any], ...]], str] = {}
 
     def has(self, key: str) -> bool:
         return self._bundle.has_message(key)
@@ -52,7 +54,24 @@ class Lang:
         return set(self._bundle._messages)
 
     def t(self, key: str, **values: Any) -> str:
-        """The message ``key`` with ``values``; the key itself if the catalog lacks it."""
+        """The message ``key`` with ``values``; the key itself if the catalog lacks it.
+
+        Formatting (plural rules above all) costs tens of microseconds and a table message
+        repeats the same texts after every move, so results are memoized per language.
+        """
+        memo_key = (key, tuple((k, type(v), v) for k, v in values.items()))  # 1 is not True
+        try:
+            return self._memo[memo_key]
+        except KeyError:
+            text = self._format(key, values)
+        except TypeError:  # an unhashable value: format without memo
+            return self._format(key, values)
+        if len(self._memo) >= MEMO_SIZE:
+            self._memo.clear()
+        self._memo[memo_key] = text
+        return text
+
+    def _format(self, key: str, values: dict[str, Any]) -> str:
         if not self._bundle.has_message(key):
             if key not in self._missing:
                 self._missing.add(key)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import Lang, Text, render_value
+from bot.i18n import LANGUAGES, Lang, Text, render_value
 from rules.cards import Card, FrenchSuit, SpanishSuit, parse_card
 from rules.engine import Action, Arg, Event
 from rules.errors import RuleError
@@ -85,12 +85,25 @@ def event_line(table: Table, event: Event, lang: Lang) -> str | None:
 
 
 def log_lines(table: Table, entries: Sequence[LogEntry], lang: Lang) -> list[str]:
+    """The log entries as lines in ``lang``, each rendered once per language and then reused
+    (the public message is redrawn after every move; its log barely changes)."""
+    cache = table.log_cache
     lines = []
     for entry in entries:
-        line = (entry.render(lang, table.name) if isinstance(entry, Text)
-                else event_line(table, entry, lang))
+        key = (id(entry), lang.code)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is entry:
+            line = hit[1]
+        else:
+            line = (entry.render(lang, table.name) if isinstance(entry, Text)
+                    else event_line(table, entry, lang))
+            cache[key] = (entry, line)
         if line:
             lines.append(line)
+    if len(cache) > 4 * max(len(entries), 1) * len(LANGUAGES):
+        alive = {id(e) for e in entries}
+        for key in [k for k in cache if k[0] not in alive]:
+            del cache[key]
     return lines
 
 

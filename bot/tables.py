@@ -73,6 +73,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     auto: set[int] = field(default_factory=set)  # seats the CPU plays after a timeout
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_LINES * 3))
+    # rendered log lines by (id(entry), language), the entry kept to pin its id (bot.render)
+    log_cache: dict[tuple[int, str], tuple[LogEntry, str | None]] = field(
+        default_factory=dict, repr=False)
     last_events: list[Event] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     rematch_of: int | None = None
