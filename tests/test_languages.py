@@ -150,6 +150,43 @@ async def test_escoba_pairs_in_spanish(simcord_env: Any) -> None:
     await escoba_pairs(simcord_env, "es")
 
 
+async def tomate_session(env: Any, language: str, variante: str) -> None:
+    """A two-hand Tomate session between three users, then the pot commands."""
+    _, channel, admin, (ana, luis, eva) = setup(env, language, "ana", "luis", "eva")
+    await set_language(channel, admin, language)
+    await ana.slash(channel, "tomate nueva", variante=variante, manos=2)
+    lobby = channel.last_message
+    join, start = {"es": ("Unirse", "Empezar"), "en": ("Join", "Start")}[language]
+    for member in (luis, eva):
+        await member.click(lobby, label=join)
+    await ana.click(lobby, label=start)
+    seen: set[str] = set()
+
+    def turned_up(table: Any) -> set[str]:
+        """Pintas are dealt face up: once seen, a pinta the dealer takes is no secret."""
+        pinta = table.state.view(None).pinta
+        if pinta is not None:
+            seen.add(str(pinta))
+        return seen
+
+    table = await play_to_the_end(env, channel, {m.id: m for m in (ana, luis, eva)}, seed=5,
+                                  check=privacy_check(channel, turned_up, language),
+                                  hand_label=HAND[language])
+    assert table.state is not None and table.state.is_over
+    replies = [(await ana.slash(channel, f"tomate {command}")).response
+               for command in ("bote", "saldo", "ranking")]
+    assert all(r is not None for r in replies)
+    assert_only(language, everything_shown(channel, replies))
+
+
+async def test_tomate_session_in_english(simcord_env: Any) -> None:
+    await tomate_session(simcord_env, "en", "normal")
+
+
+async def test_tomate_mosca_session_in_spanish(simcord_env: Any) -> None:
+    await tomate_session(simcord_env, "es", "mosca")
+
+
 async def test_private_replies_follow_the_user_public_ones_the_server(
     simcord_env: Any,
 ) -> None:
@@ -236,7 +273,7 @@ async def test_commands_are_localized_for_english_clients(simcord_env: Any) -> N
     tute = payloads["tute"]
     nueva = next(o for o in tute["options"] if o["name"] == "nueva")
     assert nueva["name_localizations"]["en-US"] == "new"
-    assert nueva["description_localizations"]["en-US"] == "Open a Tute table in this channel."
+    assert nueva["description_localizations"]["en-US"] == "Open a new Tute table in this channel."
     assert nueva["description"] == "Abrir una mesa de Tute en este canal."
     modalidad = next(o for o in nueva["options"] if o["name"] == "modalidad")
     assert modalidad["name_localizations"]["es-ES"] == "modalidad"

@@ -1,7 +1,7 @@
 ## Slash commands: names (lowercase, no spaces) and descriptions (up to 100 characters).
 
 cmd-nueva-name = new
-cmd-nueva-desc = Open a { $game } table in this channel.
+cmd-nueva-desc = Open a new { $game } table in this channel.
 cmd-mano-name = hand
 cmd-mano-desc = Show your hand (only you see it).
 cmd-jugar-name = play

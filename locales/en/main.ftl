@@ -105,13 +105,13 @@ language-name-en = English
 language-set = 🌐 Server language: { $language }. Public tables use it from now on.
 help-title = 🃏 Tapete: how to play
 help-general =
-    • **Open a table**: `/<game> nueva` in a channel (for example `/tute nueva`; in English clients `/tute new`). A table appears with buttons: **Join**, **Leave**, **Add CPU**, **Start** and **Cancel**.
-    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> jugar` with a card (`7o`, `12b`, “as de oros”) works too.
+    • **Open a table**: `/<game> new` in a channel (for example `/tute new`). A table appears with buttons: **Join**, **Leave**, **Add CPU**, **Start** and **Cancel**.
+    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> play` with a card (`7o`, `12b`, “as de oros”) works too.
     • **If you do not play in time** the CPU plays for you until you open your hand again.
     • **Rematch**: when a game ends, the button opens another with the same players.
-    • **Games**: { $games }. Type `/tapete ayuda juego:<game>` for its rules and options.
+    • **Games**: { $games }. Type `/tapete help game:<game>` for its rules and options.
 help-game-title = { $game }: rules
-help-options = Options of `/{ $command } nueva`
+help-options = Options of `/{ $command } new`
 help-option-line = • `{ $name }`: { $description }
 help-choices = Values: { $choices }.
 
