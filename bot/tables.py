@@ -378,7 +378,13 @@ class TableService:
         """Load every unfinished table after a restart and resume its turns."""
         restored = []
         for record in await self.storage.tables.open_tables():
-            table = self._from_record(record)
+            try:
+                table = self._from_record(record)
+            except Exception:  # a snapshot this version cannot read (e.g. an older layout)
+                log.exception("Table %d (%s): saved state unreadable; table closed",
+                              record.id, record.game)
+                await self._close_unreadable(record)
+                continue
             if table is None:
                 continue
             self._index(table)
@@ -387,6 +393,13 @@ class TableService:
             self._after_change(table)
         log.info("Restored %d tables", len(restored))
         return restored
+
+    async def _close_unreadable(self, record: TableRecord) -> None:
+        """Mark a table whose saved state cannot be loaded as cancelled (its state is kept in
+        the row for inspection) so that every later start does not stumble on it again."""
+        async with self.storage.transaction() as db:
+            await self.storage.tables.save(db, record.id, seats=record.seats, status="cancelled",
+                                           state=record.state, message_id=record.message_id)
 
     def _from_record(self, record: TableRecord) -> Table | None:
         spec = self.games.get(record.game)

@@ -107,6 +107,33 @@ async def test_restart_restores_lobbies_and_games_exactly(tmp_path: Path) -> Non
     await again.storage.close()
 
 
+async def test_an_unreadable_snapshot_closes_that_table_and_the_rest_restore(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    service = await open_service(path)
+    broken = await started_table(service)
+    fine = await service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=12,
+                                host_id=300, host_name="eva")
+    await service.shutdown()
+    async with service.storage.transaction() as db:  # a snapshot from an older layout
+        await db.execute("UPDATE game_tables SET state = ? WHERE id = ?",
+                         ('{"game": "tute", "hand": 1}', broken.id))
+    await service.storage.close()
+
+    again = await open_service(path)
+    restored = await again.restore()
+    assert [t.id for t in restored] == [fine.id]
+    assert "saved state unreadable" in caplog.text
+    record = await again.storage.tables.get(broken.id)
+    assert record is not None and record.status == "cancelled"
+    assert record.state == '{"game": "tute", "hand": 1}'  # kept for inspection
+    open_ids = [r.id for r in await again.storage.tables.open_tables()]
+    assert open_ids == [fine.id]  # the next start does not try the broken one again
+    await again.shutdown()
+    await again.storage.close()
+
+
 async def test_a_failed_save_leaves_the_move_undone(tmp_path: Path, monkeypatch: Any) -> None:
     service = await open_service(tmp_path / "t.sqlite3")
     table = await started_table(service)
