@@ -1,12 +1,37 @@
-"""``python -m bot``: read the settings and run the bot until stopped."""
+"""``python -m bot``: read the settings, check the database, run the bot until stopped.
+
+Every start-up problem is one line on stderr and a non-zero exit: a missing or rejected token,
+a bad ``.env``, a database path that cannot be used, no connection to Discord.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
 
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
+from bot.storage import Storage, StorageError
+
+# Libraries that log whole payloads at DEBUG (SQL parameters hold the game snapshots, HTTP
+# bodies the private hands): they never log below INFO, whatever LOG_LEVEL says.
+QUIET = ("aiosqlite", "discord.http", "discord.gateway", "discord.webhook", "discord.state")
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLevelName(level)))
+
+
+async def check_database(settings: Settings) -> None:
+    """Open (and migrate) the database before logging in, so a bad path fails at once."""
+    storage = Storage(settings.database_path)
+    try:
+        await storage.open()
+    finally:
+        await storage.close()
 
 
 def main() -> int:
@@ -16,10 +41,20 @@ def main() -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level)
+    try:
+        asyncio.run(check_database(settings))
+    except (OSError, sqlite3.Error, StorageError) as exc:
+        print(f"No se puede usar la base de datos {settings.database_path}: {exc}",
+              file=sys.stderr)
+        return 2
+    import aiohttp
+    import discord
+
     from bot.app import TapeteBot
+
+    # The bot has no voice: do not warn at every start that voice libraries are missing.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
     async def run() -> None:
         async with TapeteBot(settings) as client:
@@ -29,13 +64,14 @@ def main() -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
-    except Exception as exc:  # login failure, network: one line, not a traceback
-        import discord
-
-        if isinstance(exc, discord.LoginFailure):
-            print("Discord rechazó el token: revisa DISCORD_TOKEN en .env.", file=sys.stderr)
-            return 2
-        raise
+    except discord.LoginFailure:
+        print("Discord rechazó el token: revisa DISCORD_TOKEN en .env.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound,
+            discord.HTTPException) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"No se puede conectar con Discord: {reason}", file=sys.stderr)
+        return 1
     return 0
 
 

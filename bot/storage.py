@@ -86,6 +86,10 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+class StorageError(Exception):
+    """The database cannot be used by this version (one line for the person starting it)."""
+
+
 class Storage:
     """The bot's database. ``open`` creates the file and applies pending migrations."""
 
@@ -130,6 +134,11 @@ class Storage:
         async with self.db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         current = int(row[0]) if row else 0
+        if current > len(MIGRATIONS):
+            raise StorageError(
+                "es de una versión más nueva de Tapete"
+                f" (esquema {current}; esta versión conoce hasta el {len(MIGRATIONS)})"
+            )
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             log.info("Applying migration %d", number)
             await self.db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")

@@ -1,14 +1,18 @@
-"""``python -m bot`` without a token or with a malformed .env: one clear line, no traceback."""
+"""``python -m bot`` without a token, with a malformed .env or an unusable database: one clear
+line, no traceback."""
 
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bot.__main__ import QUIET, configure_logging
 from bot.settings import SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,3 +60,36 @@ def test_settings_defaults_and_values(tmp_path: Path) -> None:
     env_file.write_text("CPU_DELAY=-1\n", encoding="utf-8")
     with pytest.raises(SettingsError, match="CPU_DELAY"):
         load_settings(env_file)
+
+
+@pytest.mark.parametrize("where", ["folder", "under_a_file", "newer"])
+def test_unusable_database_is_one_line_before_connecting(tmp_path: Path, where: str) -> None:
+    """Checked before logging in: the token here is fake and no connection is attempted."""
+    if where == "folder":
+        path = tmp_path
+    elif where == "under_a_file":
+        (tmp_path / "file").write_text("x", encoding="utf-8")
+        path = tmp_path / "file" / "db.sqlite3"
+    else:
+        path = tmp_path / "newer.sqlite3"
+        with sqlite3.connect(path) as db:
+            db.execute("PRAGMA user_version = 99")
+    result = run_bot(tmp_path, f"DISCORD_TOKEN=fake\nDATABASE_PATH={path}\n")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("No se puede usar la base de datos")
+    assert "Traceback" not in result.stderr and "logging in" not in result.stderr
+    if where == "newer":
+        assert "versión más nueva" in lines[0]
+
+
+def test_libraries_that_log_payloads_stay_above_debug() -> None:
+    loggers = [logging.getLogger(name) for name in QUIET]
+    before = [logger.level for logger in loggers]
+    try:
+        configure_logging("DEBUG")
+        assert all(logger.getEffectiveLevel() >= logging.INFO for logger in loggers)
+        assert "aiosqlite" in QUIET and "discord.http" in QUIET
+    finally:
+        for logger, level in zip(loggers, before, strict=True):
+            logger.setLevel(level)
