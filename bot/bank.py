@@ -18,6 +18,9 @@ from bot.storage import Movement, Storage
 from bot.tables import TableError
 
 CPU_ACCOUNT = "cpu"
+# No amount or balance goes beyond this many tantos either way: far inside SQLite's 64-bit
+# integers and exact as a JSON/JavaScript number (2**53), so the ledger always replays.
+MAX_TANTOS = 10**15
 
 
 class BankError(TableError):
@@ -37,6 +40,13 @@ class UnknownAccount(BankError):
 class ZeroAmount(BankError):
     def __init__(self) -> None:
         super().__init__("bank-zero")
+
+
+class BeyondLimit(BankError):
+    """An amount, or the balance it would leave, beyond ``MAX_TANTOS``."""
+
+    def __init__(self) -> None:
+        super().__init__("bank-limit", limit=MAX_TANTOS)
 
 
 def user_account(user_id: int | None) -> str:
@@ -62,17 +72,21 @@ class Bank:
         self, db: aiosqlite.Connection, guild_id: int, source: str, target: str, amount: int,
         reason: str, *, table_id: int | None = None, hand: int | None = None,
     ) -> None:
-        """One movement inside the caller's transaction. A pot never goes below zero."""
+        """One movement inside the caller's transaction. A pot never goes below zero, and no
+        amount or balance goes beyond ``MAX_TANTOS``."""
         if amount == 0:
             raise ZeroAmount()
+        if not 0 < amount <= MAX_TANTOS:
+            raise BeyondLimit()
         for account in (source, target):
             self.check_account(account)
         if source == target:
             return  # between two CPU seats: nothing moves
-        if source in self.pots:
-            available = (await self.balances(guild_id, [source], db))[source]
-            if amount > available:
-                raise NotEnoughInPot(source, available)
+        before = await self.balances(guild_id, [source, target], db)
+        if source in self.pots and amount > before[source]:
+            raise NotEnoughInPot(source, before[source])
+        if before[source] - amount < -MAX_TANTOS or before[target] + amount > MAX_TANTOS:
+            raise BeyondLimit()
         await self.storage.ledger.move(
             db, guild_id, source, target, amount, reason, table_id=table_id, hand=hand
         )

@@ -107,6 +107,33 @@ def log_lines(table: Table, entries: Sequence[LogEntry], lang: Lang) -> list[str
     return lines
 
 
+# Discord's limits: a message's content, an embed field's value, what we echo of user input.
+CONTENT_LIMIT = 2000
+FIELD_LIMIT = 1024
+ECHO_LIMIT = 100
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with "…" when something was left out."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_lines(lines: Sequence[str], limit: int = FIELD_LIMIT, *, newest_last: bool = False) -> str:
+    """As many whole lines as fit in ``limit`` (the first ones, or the last with
+    ``newest_last``), and "…" where the others were left out."""
+    ordered = list(reversed(lines)) if newest_last else list(lines)
+    kept: list[str] = []
+    size = 0
+    for line in ordered:
+        line = clip(line, limit - 2)
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept) if newest_last else kept)
+
+
 def refusal(error: RuleError, lang: Lang, game: str | None = None,
             seat_name: Any = str, family: str = "spanish") -> str:
     """A refused move in the reader's language: ``error-<game>-<code>`` or ``error-<code>``."""
@@ -115,6 +142,8 @@ def refusal(error: RuleError, lang: Lang, game: str | None = None,
     for name, value in error.params.items():
         if name in ("suit", "trump") and isinstance(value, str):
             value = _suit(value, family) or value
+        elif isinstance(value, str):  # an echo of what the player typed
+            value = clip(value, ECHO_LIMIT)
         values[name] = render_value(lang, name, value, seat_name)
     keys = ([f"error-{game}-{code}"] if game else []) + [f"error-{code}"]
     return lang.first(keys, **values) or code

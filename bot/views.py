@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.i18n import Lang
-from bot.render import action_label, cards_label, log_lines, refusal, seat_lines
+from bot.render import (
+    CONTENT_LIMIT,
+    action_label,
+    cards_label,
+    clip,
+    fit_lines,
+    log_lines,
+    refusal,
+    seat_lines,
+)
 from bot.servers import ServerSettings
 from bot.tables import LOG_LINES, Table, TableError, TableService
 from rules.cards import Card
@@ -70,12 +79,13 @@ def describe(
     """A refusal in the language of the user who caused it."""
     lang = private_lang(interaction)
     if isinstance(exc, TableError):
-        return exc.text.render(lang, table.name if table else str)
+        return clip(exc.text.render(lang, table.name if table else str), CONTENT_LIMIT)
     if table is None:
         table = service(interaction).in_channel(interaction.channel_id or 0)
     if table is None:
-        return refusal(exc, lang)
-    return refusal(exc, lang, table.game, table.name, table.spec.game.family)
+        return clip(refusal(exc, lang), CONTENT_LIMIT)
+    return clip(refusal(exc, lang, table.game, table.name, table.spec.game.family),
+                CONTENT_LIMIT)
 
 
 async def guarded(
@@ -243,7 +253,8 @@ def public_message(table: Table, lang: Lang) -> tuple[discord.Embed, discord.ui.
     embed = table.spec.render_table(table, lang)
     lines = log_lines(table, list(table.log), lang)[-LOG_LINES:]
     if lines:
-        embed.add_field(name=lang.t("public-log"), value="\n".join(lines)[-1024:], inline=False)
+        embed.add_field(name=lang.t("public-log"), value=fit_lines(lines, newest_last=True),
+                        inline=False)
     view = discord.ui.View(timeout=None)
     if table.status == "playing":
         view.add_item(TableButton("hand", table.id, lang.t("button-hand")))

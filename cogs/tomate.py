@@ -18,12 +18,12 @@ import aiosqlite
 import discord
 from discord import app_commands
 
-from bot.bank import CPU_ACCOUNT, Bank, user_account
+from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
 from bot.i18n import Lang
-from bot.render import seat_lines
+from bot.render import fit_lines, seat_lines
 from bot.storage import Movement
 from bot.tables import Table, TableError
 from bot.views import private_lang, public_lang
@@ -161,8 +161,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
                               description=lang.t("tomate-bote_body", plato=plato,
                                                  reserva=reserva),
                               colour=discord.Colour.red())
-        embed.add_field(name=lang.t("tomate-movements"), inline=False, value="\n".join(
-            movement_line(m, lang) for m in movements) or lang.t("tomate-no_movements"))
+        embed.add_field(name=lang.t("tomate-movements"), inline=False, value=fit_lines(
+            [movement_line(m, lang) for m in movements]) or lang.t("tomate-no_movements"))
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name=ls("cmd-saldo-name"), description=ls("cmd-saldo-desc"))
@@ -179,8 +179,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         movements = await self.bank.history(guild, account, limit=10)
         embed = discord.Embed(description=lang.t("tomate-saldo", name=member.mention, n=balance),
                               colour=discord.Colour.red())
-        embed.add_field(name=lang.t("tomate-movements"), inline=False, value="\n".join(
-            movement_line(m, lang) for m in movements) or lang.t("tomate-no_movements"))
+        embed.add_field(name=lang.t("tomate-movements"), inline=False, value=fit_lines(
+            [movement_line(m, lang) for m in movements]) or lang.t("tomate-no_movements"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=ls("cmd-ranking-name"), description=ls("cmd-ranking-desc"))
@@ -209,7 +209,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member, cantidad: int,
+        self, interaction: discord.Interaction[Any], jugador: discord.Member,
+        cantidad: app_commands.Range[int, -MAX_TANTOS, MAX_TANTOS],
         motivo: app_commands.Range[str, 3, 200], bote: Literal["plato", "reserva"] = "reserva",
     ) -> None:
         guild = interaction.guild_id or 0

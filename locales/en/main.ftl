@@ -119,4 +119,5 @@ help-choices = Values: { $choices }.
 bank-not-enough = The { $pot } only holds { $n } tantos.
 bank-unknown-account = I do not know the account “{ $account }”.
 bank-zero = The amount cannot be 0.
+bank-limit = No amount or balance may go beyond { $limit } tantos (or -{ $limit }).
 help-unknown-game = I do not know the game “{ $game }”.

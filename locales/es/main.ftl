@@ -119,4 +119,5 @@ help-choices = Valores: { $choices }.
 bank-not-enough = El { $pot } solo tiene { $n } tantos.
 bank-unknown-account = No conozco la cuenta «{ $account }».
 bank-zero = La cantidad no puede ser 0.
+bank-limit = Ninguna cantidad ni saldo puede pasar de { $limit } tantos (ni de -{ $limit }).
 help-unknown-game = No conozco el juego «{ $game }».
