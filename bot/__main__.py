@@ -25,13 +25,9 @@ def configure_logging(level: str) -> None:
         logging.getLogger(name).setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
-async def check_database(settings: Settings) -> None:
-    """Open (and migrate) the database before logging in, so a bad path fails at once."""
-    storage = Storage(settings.database_path)
-    try:
-        await storage.open()
-    finally:
-        await storage.close()
+def check_database(settings: Settings) -> None:
+    """Check the database before logging in, so a bad path fails at once."""
+    Storage(settings.database_path).check()
 
 
 def main() -> int:
@@ -43,7 +39,7 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        asyncio.run(check_database(settings))
+        check_database(settings)
     except (OSError, sqlite3.Error, StorageError) as exc:
         print(f"No se puede usar la base de datos {settings.database_path}: {exc}",
               file=sys.stderr)

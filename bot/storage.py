@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -107,6 +108,24 @@ class Storage:
         if self._db is None:
             raise RuntimeError("Storage is not open.")
         return self._db
+
+    def check(self) -> None:
+        """Before logging in: the file can be created and written, and is not from a newer
+        version (plain sqlite3, so a failure leaves no worker thread behind)."""
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=5)
+        try:
+            current = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if current > len(MIGRATIONS):
+                raise StorageError(
+                    "es de una versión más nueva de Tapete"
+                    f" (esquema {current}; esta versión conoce hasta el {len(MIGRATIONS)})"
+                )
+            db.execute("BEGIN IMMEDIATE")  # needs write access to the file and its folder
+            db.execute("ROLLBACK")
+        finally:
+            db.close()
 
     async def open(self) -> None:
         if str(self.path) != ":memory:":

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import zlib
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,13 @@ log = logging.getLogger(__name__)
 LOG_LINES = 8
 
 
+def stamp_of(snapshot: str) -> str:
+    """A short fingerprint of a saved game position. A private hand's buttons carry the stamp
+    of the position they were drawn for, so a button from an earlier turn or hand cannot act;
+    it survives a restart, since the restored snapshot is the same text."""
+    return f"{zlib.crc32(snapshot.encode()):08x}"
+
+
 class TableError(Exception):
     """A table-level refusal (not seated, lobby full...): a catalog key and its values.
 
@@ -40,6 +48,13 @@ class TableError(Exception):
     def __init__(self, key: str, **values: Any) -> None:
         self.text = Text.of(key, **values)
         super().__init__(key)
+
+
+class StaleHand(TableError):
+    """A private hand's control drawn for an earlier position of the game."""
+
+    def __init__(self) -> None:
+        super().__init__("hand-stale")
 
 
 LogEntry = Event | Text  # the public log keeps data, rendered in the server's language
@@ -73,6 +88,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     auto: set[int] = field(default_factory=set)  # seats the CPU plays after a timeout
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_LINES * 3))
+    # which position of the game a private hand was drawn for (see ``stamp_of``)
+    stamp: str = ""
     # rendered log lines by (id(entry), language), the entry kept to pin its id (bot.render)
     log_cache: dict[tuple[int, str], tuple[LogEntry, str | None]] = field(
         default_factory=dict, repr=False)
@@ -258,13 +275,19 @@ class TableService:
 
     # -- play -------------------------------------------------------------------------------
 
-    async def act(self, table: Table, user_id: int, action: Action | str) -> list[Event]:
-        """A human's decision. Raises TableError/RuleError with a reason for the player."""
+    async def act(
+        self, table: Table, user_id: int, action: Action | str, *, stamp: str | None = None
+    ) -> list[Event]:
+        """A human's decision. Raises TableError/RuleError with a reason for the player.
+
+        ``stamp``: the position a private hand's control was drawn for; if the game has moved
+        on since, :class:`StaleHand` is raised and nothing is played.
+        """
         seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("table-not-seated")
         table.auto.discard(seat)  # acting again takes the seat back from the CPU
-        return await self._act(table, seat, as_action(action))
+        return await self._act(table, seat, as_action(action), stamp)
 
     def back(self, table: Table, user_id: int) -> None:
         """The player showed up (opened their hand): stop playing for them."""
@@ -273,9 +296,13 @@ class TableService:
             table.auto.discard(seat)
             self._schedule(table)
 
-    async def _act(self, table: Table, seat: int, action: Action) -> list[Event]:
+    async def _act(
+        self, table: Table, seat: int, action: Action, stamp: str | None = None
+    ) -> list[Event]:
         async with table.lock, self._game_lock(table):
             state = self._require_playing(table)
+            if stamp is not None and stamp != table.stamp:
+                raise StaleHand()
             if state.to_act != seat:
                 if state.to_act is None:
                     raise TableError("table-over")
@@ -294,6 +321,7 @@ class TableService:
                 raise
             except Exception:
                 table.state = table.spec.load_state(before)
+                table.stamp = stamp_of(before)
                 table.status = "playing"
                 log.exception("Table %d: could not save a move; state restored", table.id)
                 raise
@@ -412,6 +440,7 @@ class TableService:
             [Seat(s["user_id"], s["name"]) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
         )
+        table.stamp = stamp_of(record.state) if record.state else ""
         table.log.append(Text.of("table-restored"))
         return table
 
@@ -430,10 +459,12 @@ class TableService:
         )
 
     async def _write(self, db: Any, table: Table) -> None:
+        snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
-            db, table.id, seats=table.seat_data(), status=table.status,
-            state=table.state.to_json() if table.state else None, message_id=table.message_id,
+            db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
+            message_id=table.message_id,
         )
+        table.stamp = stamp_of(snapshot) if snapshot else ""
 
     # -- helpers ----------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from bot.render import (
     seat_lines,
 )
 from bot.servers import ServerSettings
-from bot.tables import LOG_LINES, Table, TableError, TableService
+from bot.tables import LOG_LINES, StaleHand, Table, TableError, TableService
 from rules.cards import Card
 from rules.engine import Action
 from rules.errors import RuleError
@@ -265,22 +265,26 @@ def public_message(table: Table, lang: Lang) -> tuple[discord.Embed, discord.ui.
 
 # -- the private hand -------------------------------------------------------------------------
 
+# The position a hand was drawn for (``Table.stamp``); optional so that controls from before
+# stamps existed still reach their handler, which finds them out of date.
+STAMP = r"(?:(?P<stamp>[0-9a-f]{8}):)?"
+
 
 class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tapete:act:(?P<table>\d+):(?P<action>.+)",
+    template=rf"tapete:act:(?P<table>\d+):{STAMP}(?P<action>.+)",
 ):
     """One legal action (or one card with a single way to play it)."""
 
     def __init__(
-        self, table_id: int, action: str, label: str = "", *, disabled: bool = False,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        self, table_id: int, stamp: str, action: str, label: str = "", *,
+        disabled: bool = False, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        self.table_id, self.action = table_id, action
+        self.table_id, self.stamp, self.action = table_id, stamp, action
         super().__init__(
             discord.ui.Button(
                 label=label or action, style=style, disabled=disabled,
-                custom_id=f"tapete:act:{table_id}:{action}"[:100],
+                custom_id=f"tapete:act:{table_id}:{stamp}:{action}"[:100],
             )
         )
 
@@ -289,27 +293,28 @@ class ActButton(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> ActButton:
-        return cls(int(match["table"]), match["action"])
+        return cls(int(match["table"]), match["stamp"] or "", match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, self.action),
-                      self.table_id)
+        await guarded(interaction, lambda: act_and_refresh(
+            interaction, self.table_id, self.action, self.stamp), self.table_id)
 
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tapete:choose:(?P<table>\d+):(?P<key>[^:]+)",
+    template=rf"tapete:choose:(?P<table>\d+):{STAMP}(?P<key>[^:]+)",
 ):
     """A card (or verb) with several legal ways to play it: pick one."""
 
     def __init__(
-        self, table_id: int, key: str, options: list[discord.SelectOption] | None = None,
-        placeholder: str = "",
+        self, table_id: int, stamp: str, key: str,
+        options: list[discord.SelectOption] | None = None, placeholder: str = "",
     ) -> None:
-        self.table_id = table_id
+        self.table_id, self.stamp = table_id, stamp
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tapete:choose:{table_id}:{key}", placeholder=placeholder or None,
+                custom_id=f"tapete:choose:{table_id}:{stamp}:{key}",
+                placeholder=placeholder or None,
                 options=options or [discord.SelectOption(label="—", value="-")],
             )
         )
@@ -319,29 +324,40 @@ class ChoiceSelect(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> ChoiceSelect:
-        return cls(int(match["table"]), match["key"])
+        return cls(int(match["table"]), match["stamp"] or "", match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected(interaction)
         action = values[0] if values else ""
-        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action),
-                      self.table_id)
+        await guarded(interaction, lambda: act_and_refresh(
+            interaction, self.table_id, action, self.stamp), self.table_id)
 
 
 async def act_and_refresh(
-    interaction: discord.Interaction[Any], table_id: int, action: str
+    interaction: discord.Interaction[Any], table_id: int, action: str, stamp: str
 ) -> None:
+    """Play a private hand's control, then redraw the hand in place. A control drawn for an
+    earlier position of the game plays nothing: the hand is redrawn as it is now."""
     tables = service(interaction)
     table = tables.get(table_id)
-    await tables.act(table, interaction.user.id, action)
+    lang = private_lang(interaction)
+    try:
+        await tables.act(table, interaction.user.id, action, stamp=stamp)
+    except StaleHand as stale:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            raise
+        embed, view = hand_message(table, seat, lang, note=stale.text.render(lang))
+        await interaction.response.edit_message(embed=embed, view=view)
+        return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
-    embed, view = hand_message(table, seat, private_lang(interaction), done=Action.parse(action))
+    embed, view = hand_message(table, seat, lang, done=Action.parse(action))
     await interaction.response.edit_message(embed=embed, view=view)
 
 
 def hand_message(
-    table: Table, seat: int, lang: Lang, *, done: Action | None = None
+    table: Table, seat: int, lang: Lang, *, done: Action | None = None, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The ephemeral hand: cards as buttons (legal ones enabled) plus the other actions.
 
@@ -363,6 +379,8 @@ def hand_message(
     lines = [first]
     if done is not None:
         lines.insert(0, lang.t("hand-played", action=action_label(table, done, lang)))
+    if note is not None:
+        lines.insert(0, note)
     if state.is_over:
         lines.append(lang.t("table-over"))
     elif my_turn:
@@ -385,12 +403,13 @@ def hand_message(
     for card in hand:
         actions = by_card.pop(str(card), [])
         if len(actions) > 1:
-            view.add_item(ChoiceSelect(table.id, str(card), _options(table, actions, lang),
+            view.add_item(ChoiceSelect(table.id, table.stamp, str(card),
+                                       _options(table, actions, lang),
                                        placeholder=lang.t("hand-choose", card=card.label)))
         else:
             action_text = str(actions[0]) if actions else f"{default_verb} {card}"
-            view.add_item(ActButton(table.id, action_text, card.label, disabled=not actions,
-                                    style=discord.ButtonStyle.primary))
+            view.add_item(ActButton(table.id, table.stamp, action_text, card.label,
+                                    disabled=not actions, style=discord.ButtonStyle.primary))
     # Card actions for cards the player cannot see (played blind, or a card on the table).
     others = [a for actions in by_card.values() for a in actions] + others
     by_verb: dict[str, list[Action]] = {}
@@ -400,11 +419,13 @@ def hand_message(
         if game.verb(verb).subset:
             view.add_item(SubsetSelect.build(table, verb, hand, actions, lang))
         elif len(actions) > 4:
-            view.add_item(ChoiceSelect(table.id, verb, _options(table, actions, lang),
+            view.add_item(ChoiceSelect(table.id, table.stamp, verb,
+                                       _options(table, actions, lang),
                                        placeholder=action_label(table, actions[0], lang)))
         else:
             for a in actions:
-                view.add_item(ActButton(table.id, str(a), action_label(table, a, lang)[:80],
+                view.add_item(ActButton(table.id, table.stamp, str(a),
+                                        action_label(table, a, lang)[:80],
                                         style=discord.ButtonStyle.success))
     return embed, view
 
@@ -418,14 +439,16 @@ def _options(table: Table, actions: list[Action], lang: Lang) -> list[discord.Se
 
 class SubsetSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tapete:subset:(?P<table>\d+):(?P<verb>[a-z]+)",
+    template=rf"tapete:subset:(?P<table>\d+):{STAMP}(?P<verb>[a-z]+)",
 ):
     """Choose any number of cards for one verb (a ``subset`` verb); none means pass."""
 
-    def __init__(self, table_id: int, verb: str, select: discord.ui.Select[Any] | None = None):
-        self.table_id, self.verb = table_id, verb
+    def __init__(
+        self, table_id: int, stamp: str, verb: str, select: discord.ui.Select[Any] | None = None
+    ) -> None:
+        self.table_id, self.stamp, self.verb = table_id, stamp, verb
         super().__init__(select or discord.ui.Select(
-            custom_id=f"tapete:subset:{table_id}:{verb}",
+            custom_id=f"tapete:subset:{table_id}:{stamp}:{verb}",
             options=[discord.SelectOption(label="—", value="-")],
         ))
 
@@ -436,26 +459,26 @@ class SubsetSelect(
         cards = [c for c in hand if any(str(c) in a.args for a in actions)]
         most = max(len(a.args) for a in actions)
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"tapete:subset:{table.id}:{verb}",
+            custom_id=f"tapete:subset:{table.id}:{table.stamp}:{verb}",
             placeholder=action_label(table, Action(verb, ("…",)), lang),
             min_values=0, max_values=max(1, min(most, len(cards))),
             options=[discord.SelectOption(label=c.label, value=str(c)) for c in cards] or
             [discord.SelectOption(label="—", value="-")],
         )
-        return cls(table.id, verb, select)
+        return cls(table.id, table.stamp, verb, select)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> SubsetSelect:
-        return cls(int(match["table"]), match["verb"])
+        return cls(int(match["table"]), match["stamp"] or "", match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected(interaction)
         action = f"{self.verb} {' '.join(values)}" if values else Action.PASS
-        await guarded(interaction, lambda: act_and_refresh(interaction, self.table_id, action),
-                      self.table_id)
+        await guarded(interaction, lambda: act_and_refresh(
+            interaction, self.table_id, action, self.stamp), self.table_id)
 
 
 async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None:

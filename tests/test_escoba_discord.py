@@ -19,6 +19,7 @@ from bot.settings import Settings
 from rules import escoba
 from rules.cards import Card
 from rules.tricks import sides
+from tests.conftest import make_bot
 from tests.driver import (
     act_through_buttons,
     bot_of,
@@ -123,7 +124,7 @@ async def test_two_player_hand_with_a_capture_chosen_from_the_select(simcord_env
     shown = await open_hand(mano, message)
     controls = components(shown)
     select = next(c for c in controls if c["type"] == 3)
-    assert select["custom_id"] == f"tapete:choose:{table.id}:5o"
+    assert select["custom_id"] == f"tapete:choose:{table.id}:{table.stamp}:5o"
     assert [o["value"] for o in select["options"]] == ["capture 5o 6c 4b", "capture 5o 7c 3e"]
     assert [o["label"] for o in select["options"]] == [
         f"5🪙 se lleva {cards_label(cards('6c 4b'))}",
@@ -132,8 +133,8 @@ async def test_two_player_hand_with_a_capture_chosen_from_the_select(simcord_env
     # the reyes are plain buttons (laying them is the only move)
     buttons = {c["label"]: c["custom_id"] for c in controls if c["type"] == 2}
     assert buttons == {
-        "12🪙": f"tapete:act:{table.id}:play 12o",
-        "12🏆": f"tapete:act:{table.id}:play 12c",
+        "12🪙": f"tapete:act:{table.id}:{table.stamp}:play 12o",
+        "12🏆": f"tapete:act:{table.id}:{table.stamp}:play 12c",
     }
 
     chosen = await mano.select(shown.response.message, ["capture 5o 7c 3e"],
@@ -242,7 +243,7 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
 
     shown = await open_hand(offender, table_message(channel, table))
     select = next(c for c in components(shown) if c["type"] == 3)
-    assert select["custom_id"] == f"tapete:choose:{table.id}:5o"
+    assert select["custom_id"] == f"tapete:choose:{table.id}:{table.stamp}:5o"
     # with castigo a card that can capture may also be laid
     assert [o["value"] for o in select["options"]] == [
         "capture 5o 6c 4b", "capture 5o 7c 3e", "play 5o",
@@ -267,7 +268,8 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
     shown = await open_hand(claimant, message)
     claims = [c for c in components(shown) if c.get("label", "").startswith("Cobrar renuncio")]
     assert [c["custom_id"] for c in claims] == [
-        f"tapete:act:{table.id}:claim 5o 6c 4b", f"tapete:act:{table.id}:claim 5o 7c 3e",
+        f"tapete:act:{table.id}:{table.stamp}:claim 5o 6c 4b",
+        f"tapete:act:{table.id}:{table.stamp}:claim 5o 7c 3e",
     ]
     assert [c["label"] for c in claims] == [
         f"Cobrar renuncio: {cards_label(cards('5o 6c 4b'))}",
@@ -275,7 +277,8 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
     ]
     assert not any(c["disabled"] for c in claims)
     # the claimant's own cards are playable too (taking another action declines the claim)
-    assert f"tapete:choose:{table.id}:12e" in {c["custom_id"] for c in components(shown)}
+    ids = {c["custom_id"] for c in components(shown)}
+    assert f"tapete:choose:{table.id}:{table.stamp}:12e" in ids
 
     claimed = await claimant.click(shown.response.message,
                                    label=f"Cobrar renuncio: {cards_label(cards('5o 7c 3e'))}")
@@ -305,11 +308,11 @@ async def test_castigo_claim_lapses_when_the_claimant_plays_a_card(simcord_env: 
     offender, claimant = (member_at(table, [ana, luis], s) for s in (1, 0))
     shown = await open_hand(offender, table_message(channel, table))
     await offender.select(shown.response.message, ["play 5o"],
-                          custom_id=f"tapete:choose:{table.id}:5o")
+                          custom_id=f"tapete:choose:{table.id}:{table.stamp}:5o")
     shown = await open_hand(claimant, table_message(channel, table))
     assert any(c.get("label", "").startswith("Cobrar renuncio") for c in components(shown))
     await claimant.select(shown.response.message, ["play 12e"],
-                          custom_id=f"tapete:choose:{table.id}:12e")
+                          custom_id=f"tapete:choose:{table.id}:{table.stamp}:12e")
     assert any(isinstance(e, escoba.RenuncioDeclined) for e in table.last_events)
     assert f"**{table.name(0)}** no cobra el renuncio." in log_lines(channel)
     # 12e could have taken 5o, so laying it is a renuncio in turn, now offered to seat 1
@@ -346,3 +349,45 @@ async def test_hands_are_private_in_a_whole_match(simcord_env: Any) -> None:
             continue
         # the only public messages are the table's (its lobby became the table message)
         assert message.id == table.message_id
+
+
+async def use(member: Any, shown: Any, component: dict[str, Any]) -> Any:
+    """Press a button of a private hand, or pick the first option of its select."""
+    if component["type"] == 3:
+        return await member.select(shown.response.message, [component["options"][0]["value"]],
+                                   custom_id=component["custom_id"])
+    return await member.click(shown.response.message, custom_id=component["custom_id"])
+
+
+async def test_a_hand_from_an_earlier_turn_plays_nothing_and_shows_the_current_one(
+    simcord_env: Any, settings: Settings
+) -> None:
+    env = simcord_env
+    channel, (ana, luis) = setup_guild(env, "ana", "luis")
+    table = await open_and_start(env, channel, ana, [luis], captura="libre")
+    first = member_at(table, [ana, luis], table.state.to_act)
+    other = ana if first is luis else luis
+    old = await open_hand(first, table_message(channel, table))  # kept, never used in time
+    fresh = await open_hand(first, table_message(channel, table))
+    await use(first, fresh, enabled_components(fresh.response.components)[0])
+    reply = await open_hand(other, table_message(channel, table))
+    await use(other, reply, enabled_components(reply.response.components)[0])
+    assert table.state.to_act == table.seat_of(first.id)  # their turn again, a new position
+    before = table.state.to_json()
+    hand = {str(c) for c in table.state.view(table.seat_of(first.id)).hand}
+    stale = next(c for c in enabled_components(old.response.components)
+                 if c["custom_id"].replace(":", " ").split()[-1] in hand)
+    answer = await use(first, old, stale)
+    assert answer.response.ephemeral
+    embed = answer.response.embeds[0].to_dict()
+    assert embed["description"].startswith("⏳ Esos botones eran de una jugada anterior")
+    assert table.state.to_json() == before  # nothing was played
+    assert all(c["custom_id"].split(":")[3] == table.stamp
+               for c in enabled_components(answer.response.components))
+    # the redrawn hand plays, and a restart keeps its buttons valid (same position, same stamp)
+    await env.restart_bot(make_bot(settings))
+    await env.advance_time(0.01)
+    restored = bot_of(env).tables.get(table.id)
+    assert restored.stamp == table.stamp
+    played = await use(first, answer, enabled_components(answer.response.components)[0])
+    assert played.response.ephemeral and restored.state.to_json() != before

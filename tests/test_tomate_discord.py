@@ -82,7 +82,7 @@ async def press(channel: Any, table: Any, member: Any, *, label: str | None = No
     shown = await show_hand(channel, table, member)
     if action is not None:
         result = await member.click(shown.response.message,
-                                    custom_id=f"tapete:act:{table.id}:{action}")
+                                    custom_id=f"tapete:act:{table.id}:{table.stamp}:{action}")
     else:
         result = await member.click(shown.response.message, label=label)
     assert result.response is not None and result.response.ephemeral

@@ -49,6 +49,7 @@ hand-none-waiting = Aún no tienes cartas a la vista: cuando te toque, tus opcio
 hand-waiting = Espera tu turno: le toca a { $name }.
 hand-choose = Elige cómo jugar { $card }:
 hand-played = Hecho: { $action }.
+hand-stale = ⏳ Esos botones eran de una jugada anterior: no se ha jugado nada. Esta es tu mano ahora.
 play-unknown = No puedes hacer «{ $text }» ahora. Opciones: { $options }.
 play-no-hand = No tienes mano en esta mesa.
 
