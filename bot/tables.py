@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import sqlite3
 import zlib
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
@@ -131,6 +132,7 @@ class TableService:
         self.publish = publish
         self.games: dict[str, GameSpec] = {}
         self.by_channel: dict[int, Table] = {}
+        self._creating: set[int] = set()  # channels whose table is being written
         self.by_id: dict[int, Table] = {}
         self.rng = random.Random(seed)
         self._guild_locks: dict[tuple[str, int | None], asyncio.Lock] = {}
@@ -167,14 +169,20 @@ class TableService:
                 opts = spec.game.options(**options)
             except ValidationError as exc:
                 raise TableError("table-bad-options", detail=exc.errors()[0]["msg"]) from None
-        if channel_id in self.by_channel:
-            raise TableError("table-channel-busy")
+        if channel_id in self.by_channel or channel_id in self._creating:
+            raise TableError("table-channel-busy")  # two /nueva at once: the second one waits
+        self._creating.add(channel_id)
         seats = [Seat(host_id, host_name)]
-        async with self.storage.transaction() as db:
-            table_id = await self.storage.tables.create(
-                db, guild_id, channel_id, game, opts.model_dump(mode="json"), host_id,
-                [s.to_data() for s in seats],
-            )
+        try:
+            async with self.storage.transaction() as db:
+                table_id = await self.storage.tables.create(
+                    db, guild_id, channel_id, game, opts.model_dump(mode="json"), host_id,
+                    [s.to_data() for s in seats],
+                )
+        except sqlite3.IntegrityError:  # another process opened one (one_open_table_per_channel)
+            raise TableError("table-channel-busy") from None
+        finally:
+            self._creating.discard(channel_id)
         table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats)
         self._index(table)
         return table

@@ -167,3 +167,22 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         mode = await storage.fetchall("PRAGMA journal_mode")
         assert mode[0][0] == "wal"
         await storage.close()
+
+
+async def test_two_tables_opened_at_once_in_one_channel(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "t.sqlite3")
+    results = await asyncio.gather(
+        *(service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=10,
+                         host_id=100 + i, host_name=f"p{i}") for i in range(2)),
+        return_exceptions=True,
+    )
+    opened = [r for r in results if not isinstance(r, BaseException)]
+    refused_ = [r for r in results if isinstance(r, TableError)]
+    assert len(opened) == 1 and len(refused_) == 1
+    assert refused_[0].text.key == "table-channel-busy"
+    assert service.in_channel(10) is opened[0]
+    with refused("table-channel-busy"):
+        await service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=10,
+                             host_id=300, host_name="eva")
+    await service.shutdown()
+    await service.storage.close()
