@@ -90,19 +90,31 @@ class Bank:
         await self.storage.ledger.move(
             db, guild_id, source, target, amount, reason, table_id=table_id, hand=hand
         )
+        previous = {k: self._seen[k] for k in ((guild_id, source), (guild_id, target))
+                    if k in self._seen}
         for account, delta in ((source, -amount), (target, amount)):
             key = (guild_id, account)
             if key in self._seen:
                 self._seen[key] += delta
+        self.storage.on_rollback(lambda: self._seen.update(previous))
 
     async def balances(
         self, guild_id: int, accounts: Sequence[str], db: aiosqlite.Connection | None = None
     ) -> dict[str, int]:
         """Balances of some accounts (0 when unseen), read inside ``db`` when given."""
         found = await self.storage.ledger.balances_of(db, guild_id, accounts)
+        if db is not None:  # read inside a transaction: forget it if that rolls back
+            keys = [(guild_id, a) for a in found]
+            previous = {k: self._seen[k] for k in keys if k in self._seen}
+            self.storage.on_rollback(lambda: self._forget(keys, previous))
         for account, balance in found.items():
             self._seen[(guild_id, account)] = balance
         return found
+
+    def _forget(self, keys: list[tuple[int, str]], previous: dict[tuple[int, str], int]) -> None:
+        for key in keys:
+            self._seen.pop(key, None)
+        self._seen.update(previous)
 
     def known(self, guild_id: int, accounts: Sequence[str]) -> dict[str, int]:
         """The balances already read of some accounts (for rendering without a query)."""

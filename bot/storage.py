@@ -9,10 +9,11 @@ serialised by an ``asyncio.Lock``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -98,6 +99,7 @@ class Storage:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._undo: list[Callable[[], None]] = []  # see on_rollback
         self.tables = TableRepo(self)
         self.results = ResultRepo(self)
         self.ledger = LedgerRepo(self)
@@ -164,17 +166,27 @@ class Storage:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One atomic unit of work; rolls back on any error."""
+        """One atomic unit of work; rolls back on any error (a failed commit included), and
+        then runs what :meth:`on_rollback` registered, so caches follow the database."""
         async with self._lock:
             db = self.db
             await db.execute("BEGIN IMMEDIATE")
+            self._undo = []
             try:
                 yield db
-            except BaseException:
-                await db.rollback()
-                raise
-            else:
                 await db.commit()
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await db.rollback()
+                for undo in reversed(self._undo):
+                    undo()
+                raise
+            finally:
+                self._undo = []
+
+    def on_rollback(self, undo: Callable[[], None]) -> None:
+        """Inside a transaction: call ``undo`` if it rolls back (e.g. to restore a cache)."""
+        self._undo.append(undo)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         async with self.db.execute(sql, params) as cur:

@@ -15,7 +15,7 @@ import random
 import sqlite3
 import zlib
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,13 @@ class TableError(Exception):
     def __init__(self, key: str, **values: Any) -> None:
         self.text = Text.of(key, **values)
         super().__init__(key)
+
+
+class NotSaved(TableError):
+    """The database refused a change: the table in memory is as it was before it."""
+
+    def __init__(self) -> None:
+        super().__init__("table-not-saved")
 
 
 class StaleHand(TableError):
@@ -194,8 +201,9 @@ class TableService:
                 raise TableError("lobby-already-in")
             if len(table.seats) >= max(table.player_counts()):
                 raise TableError("lobby-full")
-            table.seats.append(Seat(user_id, name))
-            await self._save(table)
+            async with self._all_or_nothing(table):
+                table.seats.append(Seat(user_id, name))
+                await self._save(table)
 
     async def leave(self, table: Table, user_id: int) -> None:
         async with table.lock:
@@ -205,8 +213,9 @@ class TableService:
                 raise TableError("lobby-not-in")
             if user_id == table.host_id:
                 raise TableError("lobby-host-cannot-leave")
-            del table.seats[seat]
-            await self._save(table)
+            async with self._all_or_nothing(table):
+                del table.seats[seat]
+                await self._save(table)
 
     async def add_cpu(self, table: Table, user_id: int) -> None:
         async with table.lock:
@@ -216,8 +225,9 @@ class TableService:
             if len(table.seats) >= max(table.player_counts()):
                 raise TableError("lobby-full")
             number = sum(1 for s in table.seats if s.is_cpu) + 1
-            table.seats.append(Seat(None, f"CPU {number}"))
-            await self._save(table)
+            async with self._all_or_nothing(table):
+                table.seats.append(Seat(None, f"CPU {number}"))
+                await self._save(table)
 
     async def start(self, table: Table, user_id: int, *, is_admin: bool = False) -> None:
         async with table.lock, self._game_lock(table):
@@ -230,8 +240,8 @@ class TableService:
                                  allowed=", ".join(str(c) for c in counts))
             # Sorteo: a random dealer becomes seat 0; rotating keeps pairs (0+2, 1+3) together.
             dealer = self.rng.randrange(len(table.seats))
-            table.seats = table.seats[dealer:] + table.seats[:dealer]
-            async with self.storage.transaction() as db:
+            async with self._all_or_nothing(table), self.storage.transaction() as db:
+                table.seats = table.seats[dealer:] + table.seats[:dealer]
                 extra = await table.spec.hooks.new_game_kwargs(table, db)
                 state = table.spec.game.new_game(
                     table.options, len(table.seats), seed=self.rng.randrange(2**63), **extra
@@ -251,8 +261,8 @@ class TableService:
             if user_id != table.host_id and not is_admin:
                 raise TableError("lobby-only-host")
             was_playing = table.status == "playing" and table.state is not None
-            table.status = "cancelled"
-            async with self.storage.transaction() as db:
+            async with self._all_or_nothing(table), self.storage.transaction() as db:
+                table.status = "cancelled"
                 if was_playing:
                     await self._record_result(db, table, cancelled=True)
                 await self._write(db, table)
@@ -275,9 +285,10 @@ class TableService:
             old.game, old.options, guild_id=old.guild_id, channel_id=old.channel_id,
             host_id=user_id, host_name=name,
         )
-        table.seats = list(old.seats)
-        table.rematch_of = old.id
-        await self._save(table)
+        async with table.lock, self._all_or_nothing(table):
+            table.seats = list(old.seats)
+            table.rematch_of = old.id
+            await self._save(table)
         await self.start(table, user_id)
         return table
 
@@ -332,7 +343,7 @@ class TableService:
                 table.stamp = stamp_of(before)
                 table.status = "playing"
                 log.exception("Table %d: could not save a move; state restored", table.id)
-                raise
+                raise NotSaved() from None
             self._record_events(table, events)
             log.info("Table %d: seat %d %s", table.id, seat, action.verb)
         self._after_change(table)
@@ -349,6 +360,9 @@ class TableService:
         action = random_action(state, self.rng)
         try:
             return await self._act(table, seat, action)
+        except NotSaved:  # the database refused it: try again after the usual pause
+            self._schedule(table)
+            return None
         except (RuleError, TableError):  # the human acted first, or the table closed meanwhile
             return None
 
@@ -451,6 +465,24 @@ class TableService:
         table.stamp = stamp_of(record.state) if record.state else ""
         table.log.append(Text.of("table-restored"))
         return table
+
+    @contextlib.asynccontextmanager
+    async def _all_or_nothing(self, table: Table) -> AsyncIterator[None]:
+        """A change of a table that either reaches the database or never happened: if saving
+        fails, the table in memory is put back as it was and the player hears it was not
+        saved (the cause is logged once, here). The caller holds ``table.lock``."""
+        seats, status, message_id = list(table.seats), table.status, table.message_id
+        snapshot = table.state.to_json() if table.state is not None else None
+        try:
+            yield
+        except (TableError, RuleError):
+            raise
+        except Exception:
+            table.seats, table.status, table.message_id = seats, status, message_id
+            table.state = table.spec.load_state(snapshot) if snapshot is not None else None
+            table.stamp = stamp_of(snapshot) if snapshot is not None else ""
+            log.exception("Table %d: a change could not be saved; nothing changed", table.id)
+            raise NotSaved() from None
 
     async def _save(self, table: Table) -> None:
         async with self.storage.transaction() as db:

@@ -145,7 +145,7 @@ async def test_a_failed_save_leaves_the_move_undone(tmp_path: Path, monkeypatch:
         raise OSError("disk full")
 
     monkeypatch.setattr(service.storage.tables, "save", broken)
-    with pytest.raises(OSError):
+    with refused("table-not-saved"):
         await service.act(table, user, table.state.legal_actions()[0])
     assert table.state.to_json() == before
     monkeypatch.undo()
@@ -184,5 +184,52 @@ async def test_two_tables_opened_at_once_in_one_channel(tmp_path: Path) -> None:
     with refused("table-channel-busy"):
         await service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=10,
                              host_id=300, host_name="eva")
+    await service.shutdown()
+    await service.storage.close()
+
+
+async def test_a_failed_save_in_the_lobby_changes_nothing(
+    tmp_path: Path, monkeypatch: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Join, leave, add CPU, start and cancel with the database refusing every write: each
+    is refused as not saved, the table stays as it was, and it goes on once writes work."""
+    service = await open_service(tmp_path / "t.sqlite3")
+    table = await service.create("tute", {"modalidad": "individual"}, guild_id=1,
+                                 channel_id=10, host_id=100, host_name="ana")
+    await service.join(table, 200, "luis")
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    def seats() -> list[Any]:
+        return [(s.user_id, s.name) for s in table.seats]
+
+    before = seats()
+    monkeypatch.setattr(service.storage.tables, "save", broken)
+    attempts = [
+        lambda: service.join(table, 300, "eva"),
+        lambda: service.leave(table, 200),
+        lambda: service.add_cpu(table, 100),
+        lambda: service.cancel(table, 100),
+    ]
+    for attempt in attempts:
+        with refused("table-not-saved"):
+            await attempt()
+        assert seats() == before and table.status == "lobby" and table.state is None
+    monkeypatch.undo()
+    await service.add_cpu(table, 100)
+    await service.add_cpu(table, 100)
+    before = seats()
+    monkeypatch.setattr(service.storage.tables, "save", broken)
+    with refused("table-not-saved"):
+        await service.start(table, 100)
+    assert seats() == before and table.status == "lobby" and table.state is None
+    assert caplog.text.count("could not be saved") == 5  # the cause, once per refusal
+    monkeypatch.undo()
+    await service.start(table, 100)  # writable again: the table goes on
+    assert table.status == "playing" and table.state is not None
+    record = await service.storage.tables.get(table.id)
+    assert record is not None and record.status == "playing"
+    assert record.state == table.state.to_json()
     await service.shutdown()
     await service.storage.close()

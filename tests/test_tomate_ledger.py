@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import pytest
 
 from bot.bank import CPU_ACCOUNT, Bank
 from bot.games import GameSpec
 from bot.storage import Storage
-from bot.tables import Table, TableService
+from bot.tables import Table, TableError, TableService
 from cogs.tomate import PLATO, RESERVA, TomateHooks
 from rules import tomate
 from rules.engine import Event
@@ -179,3 +180,40 @@ async def test_random_hands_with_restarts_keep_the_books(tmp_path: Path) -> None
     await storage.close()
     assert stats["restarts"] >= 10
     assert {"void", "unopposed", "tricks", "mosca"} <= set(stats["outcomes"])
+
+
+async def test_a_failed_start_moves_no_tanto_and_the_bank_cache_follows(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Disk full at Empezar: the dealer's ante is neither in the ledger nor in the balances the
+    table shows; once the disk has room the table starts with the ante recorded once."""
+    storage = Storage(tmp_path / "t.sqlite3")
+    await storage.open()
+    bank = Bank(storage, (PLATO, RESERVA))
+    service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=3)
+    service.register(GameSpec(tomate.GAME, lambda table, lang: None, TomateHooks(bank)))
+    table = await service.create("tomate", {}, guild_id=5, channel_id=9, host_id=1,
+                                 host_name="ana")
+    for user, name in ((2, "luis"), (3, "eva")):
+        await service.join(table, user, name)
+    accounts = [f"user:{u}" for u in (1, 2, 3)]
+    await bank.balances(5, accounts)  # the table's balances are known (and all 0)
+
+    async def full(*args: Any, **kwargs: Any) -> None:
+        raise aiosqlite.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(storage.tables, "save", full)
+    with pytest.raises(TableError) as refused:
+        await service.start(table, 1)
+    assert refused.value.text.key == "table-not-saved"
+    assert table.state is None and table.status == "lobby"
+    assert await bank.all_balances(5) == {}  # no ledger row survived
+    assert bank.known(5, accounts) == dict.fromkeys(accounts, 0)
+    assert bank.known(5, [PLATO]) in ({}, {PLATO: 0})
+    monkeypatch.undo()
+    await service.start(table, 1)
+    dealer = f"user:{table.seats[0].user_id}"
+    assert await bank.all_balances(5) == {dealer: -tomate.ANTE, PLATO: tomate.ANTE}
+    assert bank.known(5, [dealer]) == {dealer: -tomate.ANTE}
+    await service.shutdown()
+    await storage.close()

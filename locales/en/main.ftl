@@ -1,6 +1,7 @@
 ## Texts shared by every game: tables, lobby, turns, the private hand, errors.
 
 table-gone = This table no longer exists.
+table-not-saved = ⚠️ The change could not be saved: the table is as it was. Try again in a moment.
 table-bad-options = Invalid options: { $detail }
 table-channel-busy = There is already a table open in this channel: finish or cancel it first.
 table-none-here = There is no table open in this channel.

@@ -1,6 +1,7 @@
 ## Textos compartidos por todos los juegos: mesas, vestíbulo, turnos, mano privada, errores.
 
 table-gone = Esta mesa ya no existe.
+table-not-saved = ⚠️ No se ha podido guardar el cambio: la mesa sigue como estaba. Inténtalo de nuevo en un momento.
 table-bad-options = Opciones no válidas: { $detail }
 table-channel-busy = Ya hay una mesa abierta en este canal: termínala o cancélala antes.
 table-none-here = No hay ninguna mesa abierta en este canal.
