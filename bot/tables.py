@@ -370,6 +370,10 @@ class TableService:
 
     def _after_change(self, table: Table) -> None:
         self.request_refresh(table)
+        if table.spec.hooks.guild_lock:  # the server's tables of this game share a pot
+            for other in self.tables_of(table.game, table.guild_id):
+                if other is not table:
+                    self.request_refresh(other)
         if table.status == "playing":
             self._schedule(table)
         elif table.status in ("finished", "cancelled"):

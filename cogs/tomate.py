@@ -129,8 +129,12 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         else:
             pinta = lang.t("tomate-pinta", card=view.pinta.label if view.pinta else "—",
                            suit=suit, dealer=table.name(view.dealer))
+        # the server's pot as the bank knows it now (another table may have moved it since
+        # this table's last move), else as this table's engine last saw it
+        pot = self.bank.known(table.guild_id or 0, [PLATO, RESERVA])
+        plato, reserva = pot.get(PLATO, view.plato), pot.get(RESERVA, view.reserva)
         embed.description = "\n".join([
-            lang.t("tomate-pot", plato=view.plato, reserva=view.reserva, baceta=view.baceta),
+            lang.t("tomate-pot", plato=plato, reserva=reserva, baceta=view.baceta),
             pinta,
         ])
         trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"

@@ -382,3 +382,25 @@ async def test_restart_mid_hand_keeps_every_tanto(simcord_env: Any, settings: An
     await settle(env)
     assert_public_pot(channel, restored, after)
     assert len(public_messages(channel)) == 1
+
+
+async def test_every_table_of_a_server_shows_the_current_pot(simcord_env: Any) -> None:
+    """Two Tomate tables share the server's pot: a deal at one, or /tomate ajustar, shows at
+    the other at once."""
+    env = simcord_env
+    guild, first_channel, members = setup_guild(env, "ana", "luis", "eva", "pau")
+    second_channel = guild.create_text_channel("otra")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("jefa"), roles=[mods])
+    first = await open_table(env, first_channel, members[0], [members[1]])
+    await settle(env)
+    assert "Plato: **3**" in embed_of(first_channel, first)["description"]
+    second = await open_table(env, second_channel, members[2], [members[3]])
+    await settle(env)
+    for channel, table in ((first_channel, first), (second_channel, second)):
+        assert "Plato: **6**" in embed_of(channel, table)["description"]
+    await boss.slash(first_channel, "tomate ajustar", jugador=members[0], cantidad=-4,
+                     motivo="prueba", bote="reserva")
+    await settle(env)
+    for channel, table in ((first_channel, first), (second_channel, second)):
+        assert "Reserva: **4**" in embed_of(channel, table)["description"]
