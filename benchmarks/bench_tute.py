@@ -96,7 +96,7 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="tapete-bench-") as tmp:
         settings = Settings(  # type: ignore[call-arg]
             discord_token=None, database_path=Path(tmp) / "tapete.sqlite3",
-            cpu_delay=0.0, turn_timeout=120.0, _env_file=None,
+            cpu_delay=0.0, turn_timeout=120.0, pace_edits=False, _env_file=None,
         )
         bot = TapeteBot(settings, seed=7)
         async with simcord.run(bot) as env:

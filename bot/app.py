@@ -45,7 +45,7 @@ class TapeteBot(commands.Bot):
         self.servers = ServerSettings(self.storage)
         self.tables = TableService(
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
-            publish=self.publish, seed=seed,
+            publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,
         )
         self.tree.error(self.on_app_command_error)
 

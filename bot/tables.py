@@ -132,8 +132,15 @@ class TableService:
     def __init__(
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
+        edits: tuple[int, float] | None = (5, 5.0),
     ) -> None:
+        """``edits``: at most that many public-message edits per channel in that many seconds
+        (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
+        None: no pacing (tests that read every intermediate message)."""
         self.storage = storage
+        self.edits = edits
+        self._last_edit: dict[int, float] = {}  # per channel, when its last edit went out
+        self._started: float | None = None
         self.cpu_delay = cpu_delay
         self.turn_timeout = turn_timeout
         self.publish = publish
@@ -415,11 +422,28 @@ class TableService:
     async def _refresh(self, table: Table) -> None:
         assert self.publish is not None
         while table.id in self._dirty:
-            self._dirty.discard(table.id)
+            await self._edit_slot(table.channel_id)
+            self._dirty.discard(table.id)  # after the wait: what changed meanwhile goes too
             try:
                 await self.publish(table)
             except Exception:
                 log.exception("Table %d: could not refresh its message", table.id)
+
+    async def _edit_slot(self, channel_id: int) -> None:
+        """Wait until one more edit in this channel keeps within ``edits``: edits are spaced
+        evenly (1.05 s for 5 in 5 s), so any window holds at most that many, every wait is
+        short, and start-up counts as an edit in every channel (the process before a restart
+        may have edited just before it)."""
+        if self.edits is None:
+            return
+        most, period = self.edits
+        loop = asyncio.get_running_loop()
+        last = self._last_edit.get(channel_id, self._started)
+        if last is not None:
+            wait = last + period / most + 0.05 - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self._last_edit[channel_id] = loop.time()
 
     # -- persistence ------------------------------------------------------------------------
 
@@ -430,6 +454,7 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Load every unfinished table after a restart and resume its turns."""
+        self._started = asyncio.get_running_loop().time()  # see _edit_slot
         restored = []
         for record in await self.storage.tables.open_tables():
             try:

@@ -33,8 +33,11 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
+    # Public edits unpaced: tests read the table message right after each move without
+    # advancing the clock; test_rate_limits.py plays with the pacing on.
     return Settings(discord_token=None, database_path=db_path, cpu_delay=10.0,
-                    turn_timeout=120.0, _env_file=None)  # type: ignore[call-arg]
+                    turn_timeout=120.0, pace_edits=False,
+                    _env_file=None)  # type: ignore[call-arg]
 
 
 def make_bot(settings: Settings, seed: int = 7) -> TapeteBot:

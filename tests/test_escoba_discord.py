@@ -41,7 +41,8 @@ def settings(db_path: Path) -> Settings:
     then happens only when the test advances the virtual clock, never as a real-time wait
     inside a click (which made a CPU-heavy match take a real second per CPU move)."""
     return Settings(discord_token=None, database_path=db_path, cpu_delay=10.0,
-                    turn_timeout=120.0, _env_file=None)  # type: ignore[call-arg]
+                    turn_timeout=120.0, pace_edits=False,
+                    _env_file=None)  # type: ignore[call-arg]
 
 
 
