@@ -93,3 +93,39 @@ def test_libraries_that_log_payloads_stay_above_debug() -> None:
     finally:
         for logger, level in zip(loggers, before, strict=True):
             logger.setLevel(level)
+
+
+@pytest.mark.parametrize(("failure", "code", "start"), [
+    ("login", 2, "Discord rechazó el token"),
+    ("network", 1, "No se puede conectar con Discord"),
+])
+def test_rejected_token_or_no_network_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    failure: str, code: int, start: str,
+) -> None:
+    """What discord.py raises when Discord refuses the token or cannot be reached."""
+    import aiohttp
+    import discord
+
+    from bot import __main__ as entry
+    from bot.app import TapeteBot
+
+    async def refuse(self: TapeteBot, token: str) -> None:
+        if failure == "login":
+            raise discord.LoginFailure("Improper token has been passed.")
+        raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    monkeypatch.setattr(TapeteBot, "start", refuse)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    (tmp_path / ".env").write_text(
+        f"DISCORD_TOKEN=fake\nDATABASE_PATH={tmp_path / 'db.sqlite3'}\n", encoding="utf-8")
+    loggers = [logging.getLogger(name) for name in QUIET]
+    levels = [logger.level for logger in loggers]
+    try:
+        assert entry.main() == code
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(start), lines

@@ -10,9 +10,14 @@ from typing import Any
 
 import pytest
 
+from bot.bank import Bank
+from bot.games import GameSpec
 from bot.storage import Storage
 from bot.tables import TableError, TableService
+from cogs.escoba import EscobaCog
+from cogs.tomate import PLATO, RESERVA, TomateHooks
 from cogs.tute import TuteCog
+from rules import tomate
 from rules.errors import NotYourTurn, RuleError
 
 
@@ -188,13 +193,24 @@ async def test_two_tables_opened_at_once_in_one_channel(tmp_path: Path) -> None:
     await service.storage.close()
 
 
+def register_every_game(service: TableService) -> None:
+    service.register(EscobaCog.spec)
+    bank = Bank(service.storage, (PLATO, RESERVA))
+    service.register(GameSpec(tomate.GAME, lambda table, lang: None, TomateHooks(bank)))
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("tute", {"modalidad": "individual"}), ("escoba", {}), ("tomate", {}),
+])
 async def test_a_failed_save_in_the_lobby_changes_nothing(
-    tmp_path: Path, monkeypatch: Any, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, monkeypatch: Any, caplog: pytest.LogCaptureFixture,
+    game: str, options: dict[str, Any],
 ) -> None:
     """Join, leave, add CPU, start and cancel with the database refusing every write: each
     is refused as not saved, the table stays as it was, and it goes on once writes work."""
     service = await open_service(tmp_path / "t.sqlite3")
-    table = await service.create("tute", {"modalidad": "individual"}, guild_id=1,
+    register_every_game(service)
+    table = await service.create(game, options, guild_id=1,
                                  channel_id=10, host_id=100, host_name="ana")
     await service.join(table, 200, "luis")
 
