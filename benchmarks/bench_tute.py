@@ -121,7 +121,7 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
                 assert shown.ephemeral, "the hand must be ephemeral"
                 response = shown.response
                 choices = enabled(response.components)
-                cards = [c for c in choices if c["custom_id"].split(":", 3)[3].startswith("play ")]
+                cards = [c for c in choices if c["custom_id"].split(":", 4)[-1].startswith("play ")]
                 if not cards:  # the capote decision: answer it, do not count it
                     passing = next(c for c in choices if c["custom_id"].endswith(":pass"))
                     await member.click(response.message, custom_id=passing["custom_id"])
