@@ -78,19 +78,7 @@ class ScoringMixin(EscobaBase):
         events.append(TableSwept(seat=self.last_capturer, cards=rest))
         points = score_hand(self._piles(), self.per_side(self.escobas))
         self.scores = [s + p for s, p in zip(self.scores, points.points, strict=True)]
-        scored = HandScored(
-            hand=self.hand_number,
-            card_counts=points.card_counts,
-            seven_counts=points.seven_counts,
-            oro_counts=points.oro_counts,
-            escobas=points.escobas,
-            siete_de_oros=points.siete_de_oros,
-            most_sevens=points.most_sevens,
-            most_cards=points.most_cards,
-            most_oros=points.most_oros,
-            points=points.points,
-            scores=tuple(self.scores),
-        )
+        scored = HandScored(hand=self.hand_number, **vars(points), scores=tuple(self.scores))
         events.append(scored)
         self.history.append({"dealer": self.dealer, **scored.data()})
         winner = match_winner(self.scores, self.options.objetivo)
