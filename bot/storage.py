@@ -81,6 +81,11 @@ MIGRATIONS: Sequence[str] = (
         language TEXT NOT NULL
     );
     """,
+    # 4: a player's movements are read by account, not by scanning the server's whole ledger.
+    """
+    CREATE INDEX ledger_by_source ON ledger (guild_id, source, id);
+    CREATE INDEX ledger_by_target ON ledger (guild_id, target, id);
+    """,
 )
 
 
@@ -310,6 +315,18 @@ class GuildSettingsRepo:
             )
 
 
+# A player's latest movements: the newest rows where the account pays and where it receives,
+# each read backwards along its own index, then merged. (``source = ? OR target = ?`` cannot
+# use an index and scans the server's whole ledger.)
+ACCOUNT_HISTORY = (
+    "SELECT * FROM (SELECT * FROM ledger WHERE guild_id = ? AND source = ?"
+    " ORDER BY id DESC LIMIT ?)"
+    " UNION ALL SELECT * FROM (SELECT * FROM ledger WHERE guild_id = ? AND target = ?"
+    " ORDER BY id DESC LIMIT ?)"
+    " ORDER BY id DESC LIMIT ?"
+)
+
+
 class LedgerRepo:
     """The SQL of the ledger: each movement is a ledger row plus two balance updates, written
     inside the caller's transaction, so the balances of a server always sum to 0. Only
@@ -364,11 +381,8 @@ class LedgerRepo:
                 (guild_id, limit),
             )
         else:
-            rows = await self.storage.fetchall(
-                "SELECT * FROM ledger WHERE guild_id = ? AND (source = ? OR target = ?)"
-                " ORDER BY id DESC LIMIT ?",
-                (guild_id, account, account, limit),
-            )
+            rows = await self.storage.fetchall(ACCOUNT_HISTORY, (guild_id, account, limit,
+                                                                 guild_id, account, limit, limit))
         return [
             Movement(r["id"], r["table_id"], r["hand"], r["source"], r["target"], r["amount"],
                      r["reason"], r["created_at"])
