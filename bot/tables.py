@@ -169,6 +169,20 @@ class TableService:
             raise TableError("table-gone")
         return table
 
+    async def find(self, table_id: int) -> Table:
+        """A table in memory, or a finished or cancelled one read back from storage (they
+        leave memory once their message shows the end; their buttons still answer)."""
+        table = self.by_id.get(table_id)
+        if table is not None:
+            return table
+        record = await self.storage.tables.get(table_id)
+        if record is None or record.status not in ("finished", "cancelled"):
+            raise TableError("table-gone")
+        loaded = self._from_record(record)
+        if loaded is None:
+            raise TableError("table-gone")
+        return loaded
+
     # -- lobby ------------------------------------------------------------------------------
 
     async def create(
@@ -280,11 +294,8 @@ class TableService:
 
         Works for a match that finished before a restart too: the old table is read back.
         """
-        old = self.by_id.get(table_id)
-        if old is None:
-            record = await self.storage.tables.get(table_id)
-            old = self._from_record(record) if record is not None else None
-        if old is None or old.status != "finished":
+        old = await self.find(table_id)
+        if old.status != "finished":
             raise TableError("table-gone")
         if old.seat_of(user_id) is None:
             raise TableError("table-not-seated")
@@ -428,6 +439,16 @@ class TableService:
                 await self.publish(table)
             except Exception:
                 log.exception("Table %d: could not refresh its message", table.id)
+        if self._refreshing.get(table.id) is asyncio.current_task():
+            del self._refreshing[table.id]
+        self._forget_if_over(table)
+
+    def _forget_if_over(self, table: Table) -> None:
+        """A finished or cancelled table leaves memory once its message shows the end
+        (:meth:`find` reads it back for a late button, Revancha included)."""
+        if table.status in ("finished", "cancelled") and table.id not in self._dirty \
+                and table.id not in self._refreshing and self.by_id.get(table.id) is table:
+            del self.by_id[table.id]
 
     async def _edit_slot(self, channel_id: int) -> None:
         """Wait until one more edit in this channel keeps within ``edits``: edits are spaced
@@ -559,6 +580,8 @@ class TableService:
             table.timer.cancel()
         table.timer = None
         self.request_refresh(table)
+        if self.publish is None:
+            self._forget_if_over(table)
 
     def _record_events(self, table: Table, events: Sequence[Event]) -> None:
         table.last_events = list(events)

@@ -171,7 +171,7 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             tables = service(interaction)
-            table = tables.get(self.table_id)
+            table = await tables.find(self.table_id)
             user = interaction.user
             if self.op == "join":
                 await tables.join(table, user.id, user.display_name)
@@ -225,7 +225,7 @@ class TableButton(
             if self.op == "rematch":
                 await rematch(interaction, self.table_id)
                 return
-            table = tables.get(self.table_id)
+            table = await tables.find(self.table_id)
             await send_hand(interaction, table)
 
         await guarded(interaction, work, self.table_id)
@@ -339,7 +339,7 @@ async def act_and_refresh(
     """Play a private hand's control, then redraw the hand in place. A control drawn for an
     earlier position of the game plays nothing: the hand is redrawn as it is now."""
     tables = service(interaction)
-    table = tables.get(table_id)
+    table = await tables.find(table_id)
     lang = private_lang(interaction)
     try:
         await tables.act(table, interaction.user.id, action, stamp=stamp)

@@ -35,11 +35,17 @@ def bot_of(env: Any) -> TapeteBot:
     return bot
 
 
+_LAST_TABLE: dict[tuple[int, int], Table] = {}
+
+
 def table_in(env: Any, channel: Any) -> Table:
+    """The channel's table; once it has finished (and left the bot's memory), the one this
+    helper last saw there."""
+    key = (id(bot_of(env).tables), channel.id)
     table = bot_of(env).tables.in_channel(channel.id)
-    if table is None:  # finished tables leave the channel index but keep their id
-        tables = [t for t in bot_of(env).tables.by_id.values() if t.channel_id == channel.id]
-        table = max(tables, key=lambda t: t.id)
+    if table is None:
+        return _LAST_TABLE[key]
+    _LAST_TABLE[key] = table
     return table
 
 

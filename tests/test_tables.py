@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,7 +169,7 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         storage = Storage(path)
         await storage.open()
         rows = await storage.fetchall("PRAGMA user_version")
-        assert rows[0][0] == 3  # tables, tomate ledger, guild settings
+        assert rows[0][0] == 4  # tables, tomate ledger, guild settings, ledger indexes
         mode = await storage.fetchall("PRAGMA journal_mode")
         assert mode[0][0] == "wal"
         await storage.close()
@@ -247,5 +248,44 @@ async def test_a_failed_save_in_the_lobby_changes_nothing(
     record = await service.storage.tables.get(table.id)
     assert record is not None and record.status == "playing"
     assert record.state == table.state.to_json()
+    await service.shutdown()
+    await service.storage.close()
+
+
+async def test_finished_and_cancelled_tables_leave_memory_and_still_answer(
+    tmp_path: Path,
+) -> None:
+    """Once its message shows the end, a table is only in storage: Revancha and late buttons
+    read it back."""
+    service = await open_service(tmp_path / "t.sqlite3")
+    published: list[tuple[int, str]] = []
+
+    async def publish(table: Any) -> None:
+        published.append((table.id, table.status))
+
+    service.publish = publish
+    table = await started_table(service)
+    rng = random.Random(3)
+    while table.status == "playing":
+        seat = table.state.to_act
+        await service.act(table, table.seats[seat].user_id, rng.choice(table.state.legal_actions()))
+    await asyncio.sleep(0)
+    while service._refreshing:
+        await asyncio.gather(*service._refreshing.values())
+    assert published[-1] == (table.id, "finished")
+    assert table.id not in service.by_id and service.in_channel(10) is None
+    again = await service.find(table.id)
+    assert again is not table and again.status == "finished"
+    with refused("table-over"):
+        await service.act(again, 100, "pass")
+    rematch = await service.rematch(table.id, 200, "luis")
+    assert rematch.status == "playing" and rematch.rematch_of == table.id
+    await service.cancel(rematch, 200)
+    while service._refreshing:
+        await asyncio.gather(*service._refreshing.values())
+    assert service.by_id == {} and service._dirty == set()
+    assert (await service.find(rematch.id)).status == "cancelled"
+    with refused("table-gone"):
+        await service.find(10_000)
     await service.shutdown()
     await service.storage.close()
