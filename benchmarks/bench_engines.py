@@ -19,6 +19,7 @@ The seeds are fixed, so two trees with the same behaviour play the very same mat
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -28,12 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-try:
-    import rules
-except ImportError:  # run without PYTHONPATH: measure this checkout
+if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import rules
 
+import rules
 from rules import escoba, tomate, tute
 
 

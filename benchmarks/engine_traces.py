@@ -31,12 +31,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-try:
-    import rules
-except ImportError:  # run without PYTHONPATH: trace this checkout
+if not os.environ.get("PYTHONPATH"):  # trace this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import rules
 
+import rules
 from rules import escoba, tomate, tute
 from rules.cards import french_deck, parse_card, spanish_deck
 from rules.engine import Action
