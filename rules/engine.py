@@ -61,6 +61,15 @@ def as_action(action: Action | str) -> Action:
     return action if isinstance(action, Action) else Action.parse(action)
 
 
+def among(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, by identity first: a caller usually hands back one of the very
+    objects ``legal_actions`` returned, and each equality test is a Python call."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
 # The names under which events, views and refusals hold seats: the bot shows them as the
 # players' names. An engine naming a seat field otherwise must add the name here.
 SEAT_FIELDS = frozenset({
