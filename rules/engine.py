@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from rules.cards import Card, Family, parse_card
 from rules.errors import Common, IllegalAction, Refusal
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,36 @@ SEAT_FIELDS = frozenset({
     "mano",
 })
 SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats", "losers"})
+
+
+def fast_init(cls: type[T]) -> type[T]:
+    """Give a frozen dataclass an ``__init__`` that fills the instance ``__dict__`` directly.
+
+    The generated one goes through ``object.__setattr__`` for each field (the class is
+    frozen), which doubles the cost of building an event, and moves build several. Same
+    signature, defaults and result; a class this cannot mirror exactly (slots, field
+    factories, keyword-only or non-init fields, ``__post_init__``) is left as it is.
+    Use above ``@dataclass(frozen=True)``.
+    """
+    specs = fields(cls)  # type: ignore[arg-type]
+    if (
+        "__slots__" in cls.__dict__
+        or hasattr(cls, "__post_init__")
+        or any(f.default_factory is not MISSING or f.kw_only or not f.init for f in specs)
+        or any(f.name in ("self_", "values_") for f in specs)
+    ):
+        return cls
+    params = ", ".join(
+        f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in specs
+    )
+    body = "".join(f"    values_[{f.name!r}] = {f.name}\n" for f in specs)
+    source = f"def __init__(self_, {params}):\n    values_ = self_.__dict__\n{body}"
+    namespace = {f"_default_{f.name}": f.default for f in specs if f.default is not MISSING}
+    exec(source, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 @dataclass(frozen=True)

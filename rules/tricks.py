@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from rules.cards import Card, Suit
-from rules.engine import Event
+from rules.engine import Event, fast_init
 from rules.errors import Refusal
 
 
@@ -29,6 +29,7 @@ class Obligation(Refusal):
     MUST_UNDERTRUMP = "must_undertrump"  # unable to pisar, still a trump (``suit``)
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardPlayed(Event):
     """A card went to the trick in progress (every trick game)."""
@@ -37,6 +38,7 @@ class CardPlayed(Event):
     card: Card
 
 
+@fast_init
 @dataclass(frozen=True)
 class TrickWon(Event):
     """A trick is complete: ``seat`` takes ``cards`` (in playing order)."""
