@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal
@@ -283,3 +283,17 @@ _CANONICAL: dict[Family, dict[str, Card]] = {
 
 def cards_to_text(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+class CardFacts(dict[Card, Any]):
+    """A card -> fact table (a game's value, power, sort key...) that computes a card's fact
+    the first time it is asked for and keeps it: look-ups cost one identity-hashed dict hit.
+    """
+
+    def __init__(self, compute: Callable[[Card], Any]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, card: Card) -> Any:
+        fact = self[card] = self._compute(card)
+        return fact

@@ -9,12 +9,11 @@ every trump already in the trick, and contrafallar = any card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
-from rules.cards import Card, Suit
+from rules.cards import Card, CardFacts, Suit
 from rules.engine import Event, fast_init
 from rules.errors import Refusal
 
@@ -104,18 +103,6 @@ FREE_PLAY = TrickPolicy(
 )
 
 
-class _Table(dict[Card, Any]):
-    """A card -> fact table filled on first use of each card (by ``compute``)."""
-
-    def __init__(self, compute: Callable[[Card], Any]) -> None:
-        super().__init__()
-        self._compute = compute
-
-    def __missing__(self, card: Card) -> Any:
-        value = self[card] = self._compute(card)
-        return value
-
-
 class CardOrder:
     """A :class:`Ranking` under one trump: each card's playing suit and power, looked up.
 
@@ -125,8 +112,8 @@ class CardOrder:
 
     def __init__(self, ranking: Ranking, trump: Suit | None) -> None:
         self.trump = trump
-        self.suit: dict[Card, Suit] = _Table(lambda card: ranking._suit(card, trump))
-        self.power: dict[Card, int] = _Table(lambda card: ranking._power(card, trump))
+        self.suit: dict[Card, Suit] = CardFacts(lambda card: ranking._suit(card, trump))
+        self.power: dict[Card, int] = CardFacts(lambda card: ranking._power(card, trump))
 
 
 @dataclass(frozen=True)
