@@ -3,39 +3,57 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.cards import Card
-from rules.escoba.options import FIFTEEN, ORDER, value
+from rules.escoba.options import FIFTEEN, ORDER, VALUES, value
 
 
 class TableSums:
-    """Every set of table cards by its total (up to ``limit``), each set in canonical order.
+    """The sets of table cards that make each total (up to ``limit``), in canonical order.
 
-    Built once per table and turn, it answers the captures of every card of a hand.
+    Built once per table, it answers the captures of every card of a hand. Which positions
+    of the table (in canonical order) add up to each total depends only on the values there,
+    so that search is shared by every table with the same values (:func:`_positions`).
     """
 
     def __init__(self, table: Sequence[Card], limit: int = FIFTEEN - 1) -> None:
-        items = sorted((value(c), ORDER[c], c) for c in table)
-        self._groups: dict[int, list[tuple[tuple[int, Card], ...]]] = {}
-
-        def walk(start: int, total: int, chosen: tuple[tuple[int, Card], ...]) -> None:
-            for i in range(start, len(items)):
-                v, index, card = items[i]
-                if total + v > limit:
-                    break
-                grown = (*chosen, (index, card))
-                self._groups.setdefault(total + v, []).append(grown)
-                walk(i + 1, total + v, grown)
-
-        walk(0, 0, ())
+        self.table = tuple(table)
+        self.limit = limit
+        self._cards = sorted(self.table, key=ORDER.__getitem__)
+        self._by_total = _positions(tuple(map(VALUES.__getitem__, self._cards)))
 
     def sets(self, total: int) -> list[tuple[Card, ...]]:
         """The sets totalling ``total``, in lexicographic canonical order."""
-        ordered = sorted(sorted(chosen) for chosen in self._groups.get(total, []))
-        return [tuple(card for _, card in chosen) for chosen in ordered]
+        if total > self.limit:
+            return []
+        cards = self._cards
+        return [tuple([cards[i] for i in chosen]) for chosen in self._by_total.get(total, ())]
 
     def captures(self, card: Card) -> list[tuple[Card, ...]]:
-        return self.sets(FIFTEEN - value(card))
+        return self.sets(FIFTEEN - VALUES[card])
+
+
+@lru_cache(maxsize=1 << 15)
+def _positions(values: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
+    """Every set of positions of ``values`` by its total (up to 14), in lexicographic order.
+
+    A depth-first search that takes positions in increasing order meets the sets in
+    lexicographic order; a branch stops where no further value fits under 15.
+    """
+    count = len(values)
+    found: dict[int, list[tuple[int, ...]]] = {}
+
+    def walk(start: int, total: int, chosen: tuple[int, ...]) -> None:
+        for i in range(start, count):
+            grown = total + values[i]
+            if grown < FIFTEEN:
+                now = (*chosen, i)
+                found.setdefault(grown, []).append(now)
+                walk(i + 1, grown, now)
+
+    walk(0, 0, ())
+    return found
 
 
 def capture_sets(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:
