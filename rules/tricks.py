@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from rules.cards import Card, CardFacts, Suit
 from rules.engine import Event, fast_init
@@ -76,6 +77,12 @@ def sides(players: int, pairs: bool) -> tuple[tuple[int, ...], ...]:
 
 def side_of(seat: int, players: int, pairs: bool) -> int:
     return seat % (players // 2) if pairs else seat
+
+
+@lru_cache(maxsize=1 << 10)
+def seats_from(start: int, players: int) -> tuple[int, ...]:
+    """Every seat once, in order of play from ``start`` (any integer, taken modulo)."""
+    return tuple((start + i) % players for i in range(players))
 
 
 class When(StrEnum):
