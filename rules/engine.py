@@ -30,6 +30,47 @@ from rules.errors import Common, IllegalAction, Refusal
 T = TypeVar("T")
 
 
+
+def fast_init(cls: type[T]) -> type[T]:
+    """Give a frozen dataclass an ``__init__`` that stores its fields directly.
+
+    The generated one goes through ``object.__setattr__`` for each field (the class is
+    frozen), which doubles the cost of building an action or an event, and every move
+    builds several. This one fills the instance ``__dict__`` (or, with slots, calls the
+    slots' own setters). Same signature, defaults and result; a class it cannot mirror
+    exactly (field factories, keyword-only or non-init fields, ``__post_init__``) is left as
+    it is. Use above ``@dataclass(frozen=True)``.
+    """
+    specs = fields(cls)  # type: ignore[arg-type]
+    slots = "__slots__" in cls.__dict__
+    if (
+        hasattr(cls, "__post_init__")
+        or any(f.default_factory is not MISSING or f.kw_only or not f.init for f in specs)
+        or any(f.name in ("self_", "values_") or f.name.startswith("_") for f in specs)
+        or (slots and not all(hasattr(cls.__dict__.get(f.name), "__set__") for f in specs))
+    ):
+        return cls
+    namespace: dict[str, Any] = {
+        f"_default_{f.name}": f.default for f in specs if f.default is not MISSING
+    }
+    params = ", ".join(
+        f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in specs
+    )
+    if slots:
+        namespace.update({f"_set_{f.name}": cls.__dict__[f.name].__set__ for f in specs})
+        body = "".join(f"    _set_{f.name}(self_, {f.name})\n" for f in specs)
+    else:
+        body = "    values_ = self_.__dict__\n" + "".join(
+            f"    values_[{f.name!r}] = {f.name}\n" for f in specs
+        )
+    exec(f"def __init__(self_, {params}):\n{body or '    pass'}\n", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """A decision: ``verb`` plus text arguments (cards in canonical notation)."""
@@ -80,36 +121,6 @@ SEAT_FIELDS = frozenset({
     "mano",
 })
 SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats", "losers"})
-
-
-def fast_init(cls: type[T]) -> type[T]:
-    """Give a frozen dataclass an ``__init__`` that fills the instance ``__dict__`` directly.
-
-    The generated one goes through ``object.__setattr__`` for each field (the class is
-    frozen), which doubles the cost of building an event, and moves build several. Same
-    signature, defaults and result; a class this cannot mirror exactly (slots, field
-    factories, keyword-only or non-init fields, ``__post_init__``) is left as it is.
-    Use above ``@dataclass(frozen=True)``.
-    """
-    specs = fields(cls)  # type: ignore[arg-type]
-    if (
-        "__slots__" in cls.__dict__
-        or hasattr(cls, "__post_init__")
-        or any(f.default_factory is not MISSING or f.kw_only or not f.init for f in specs)
-        or any(f.name in ("self_", "values_") for f in specs)
-    ):
-        return cls
-    params = ", ".join(
-        f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in specs
-    )
-    body = "".join(f"    values_[{f.name!r}] = {f.name}\n" for f in specs)
-    source = f"def __init__(self_, {params}):\n    values_ = self_.__dict__\n{body}"
-    namespace = {f"_default_{f.name}": f.default for f in specs if f.default is not MISSING}
-    exec(source, namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
 
 
 @dataclass(frozen=True)
