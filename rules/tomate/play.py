@@ -56,7 +56,7 @@ class PlayMixin(ScoringMixin):
         self.trick.plays.append((seat, card))
         events.append(CardPlayed(seat, card))
         status = self.status
-        if len(self.trick.plays) < sum(1 for s in status if s in IN_PLAY):
+        if len(self.trick.plays) < status.count("in") + status.count("baceta"):
             self.turn = next(s for s in seats_from(seat + 1, self.players) if status[s] in IN_PLAY)
             return
         winner = trick_winner(self.trick.plays, self.trump, self.ranking)
