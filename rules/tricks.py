@@ -67,6 +67,7 @@ class Trick:
         return tuple(c for _, c in self.plays)
 
 
+@lru_cache(maxsize=64)
 def sides(players: int, pairs: bool) -> tuple[tuple[int, ...], ...]:
     """The sides of a table: one per seat, or pairs sitting alternately (0+2, 1+3)."""
     if not pairs:
@@ -192,8 +193,12 @@ def legal_cards(
     return legal_cards_why(hand, plays, trump, ranking, policy, partner_winning)[0]
 
 
-def _applies(when: When, trump_led: bool) -> bool:
-    return when == When.ALWAYS or (trump_led and when == When.TRUMP_LEAD)
+_ALWAYS, _TRUMP_LEAD = When.ALWAYS, When.TRUMP_LEAD
+
+
+def _binds(when: When, trump_led: bool) -> bool:
+    """Whether an obligation applies to this trick (``when`` as a :class:`When` or its text)."""
+    return when == _ALWAYS or (trump_led and when == _TRUMP_LEAD)
 
 
 def legal_cards_why(
@@ -215,10 +220,13 @@ def legal_cards_why(
     suit_of, power = order.suit, order.power
     led = suit_of[plays[0][1]]
     trump_led = trump is not None and led is trump
+    follow = _binds(policy.follow, trump_led)
+    if not follow and (not policy.trump_when_void or trump is None):
+        return list(hand), None  # no obligation can apply: the led suit need not be sought
 
     following = [c for c in hand if suit_of[c] is led]
-    if following and _applies(policy.follow, trump_led):
-        if _applies(policy.overtake, trump_led):
+    if following and follow:
+        if _binds(policy.overtake, trump_led):
             top = max([power[c] for _, c in plays if suit_of[c] is led])
             higher = [c for c in following if power[c] > top]
             if higher:

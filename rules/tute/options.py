@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.cards import SUIT_NAMES, Card, Family, SpanishSuit, parse_card, spanish_deck
+from rules.cards import SUIT_NAMES, Card, CardFacts, Family, SpanishSuit, parse_card, spanish_deck
 from rules.engine import Action
 from rules.tricks import Ranking, TrickPolicy, When
 
@@ -71,7 +71,10 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 def card_points(cards: Iterable[Card]) -> int:
-    return sum(POINTS.get(c.rank, 0) for c in cards)
+    return sum(map(_POINTS_OF.__getitem__, cards))
+
+
+_POINTS_OF: dict[Card, int] = CardFacts(lambda card: POINTS.get(card.rank, 0))
 
 
 class Options(BaseModel, frozen=True):

@@ -30,6 +30,8 @@ from rules.tute.options import (
     SWAP,
 )
 
+_SORT_KEY = SORT_KEY.__getitem__
+
 
 class PlayMixin(CantesMixin):
     def _policy(self) -> TrickPolicy:
@@ -99,12 +101,13 @@ class PlayMixin(CantesMixin):
         if done:
             return events + self._end_hand(capote_winner=self.capote)
         if self.options.modalidad == "habanero":
-            if self.baceta:
+            baceta = self.baceta
+            if baceta:
                 for drawer in (winner, 1 - winner):
-                    drawn = self.baceta.pop(0)
-                    bisect.insort(self.hands[drawer], drawn, key=SORT_KEY.__getitem__)
-                    events.append(CardDrawn(drawer, None if self.baceta else drawn))
-                if not self.baceta:
+                    drawn = baceta.pop(0)
+                    bisect.insort(self.hands[drawer], drawn, key=_SORT_KEY)
+                    events.append(CardDrawn(drawer, None if baceta else drawn))
+                if not baceta:
                     self.capote_pending = [winner, 1 - winner]
             return events
         return events + self._automatic(winner)
