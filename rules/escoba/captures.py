@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from rules.cards import Card
 from rules.escoba.options import FIFTEEN, ORDER, VALUES, value
@@ -21,7 +20,13 @@ class TableSums:
         self.table = tuple(table)
         self.limit = limit
         self._cards = sorted(self.table, key=ORDER.__getitem__)
-        self._by_total = _positions(tuple(map(VALUES.__getitem__, self._cards)))
+        values = tuple(map(VALUES.__getitem__, self._cards))
+        by_total = _KNOWN.get(values)
+        if by_total is None:
+            if len(_KNOWN) >= _KNOWN_LIMIT:
+                _KNOWN.clear()
+            by_total = _KNOWN[values] = _positions(values)
+        self._by_total = by_total
 
     def sets(self, total: int) -> list[tuple[Card, ...]]:
         """The sets totalling ``total``, in lexicographic canonical order."""
@@ -34,7 +39,11 @@ class TableSums:
         return self.sets(FIFTEEN - VALUES[card])
 
 
-@lru_cache(maxsize=1 << 15)
+# The searches already made, by the values of a table (cleared when it grows too large).
+_KNOWN: dict[tuple[int, ...], dict[int, list[tuple[int, ...]]]] = {}
+_KNOWN_LIMIT = 1 << 15
+
+
 def _positions(values: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
     """Every set of positions of ``values`` by its total (up to 14), in lexicographic order.
 
