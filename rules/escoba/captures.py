@@ -47,21 +47,17 @@ _KNOWN_LIMIT = 1 << 15
 def _positions(values: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
     """Every set of positions of ``values`` by its total (up to 14), in lexicographic order.
 
-    A depth-first search that takes positions in increasing order meets the sets in
-    lexicographic order; a branch stops where no further value fits under 15.
+    The sets are grown position by position (each set so far, with and without the next
+    position, while under 15), then each total's sets are sorted.
     """
-    count = len(values)
+    grown: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for i, v in enumerate(values):
+        grown += [(total + v, (*chosen, i)) for total, chosen in grown if total + v < FIFTEEN]
     found: dict[int, list[tuple[int, ...]]] = {}
-
-    def walk(start: int, total: int, chosen: tuple[int, ...]) -> None:
-        for i in range(start, count):
-            grown = total + values[i]
-            if grown < FIFTEEN:
-                now = (*chosen, i)
-                found.setdefault(grown, []).append(now)
-                walk(i + 1, grown, now)
-
-    walk(0, 0, ())
+    for total, chosen in grown[1:]:
+        found.setdefault(total, []).append(chosen)
+    for sets in found.values():
+        sets.sort()
     return found
 
 
