@@ -56,13 +56,13 @@ class PlayMixin(CantesMixin):
         actions = list(map(PLAY.__getitem__, cards))
         modalidad = self.options.modalidad
         if modalidad == "habanero":
-            if self._window():
+            if self._window():  # which a habanero swap needs too
                 if self.options.tute_enabled and self._tute_rank(seat) is not None:
                     actions.append(SING_TUTE)
                 if not self.sang:
                     actions.extend(SING[s] for s in self._singable(seat))
-            if self._can_swap(seat):
-                actions.append(SWAP)
+                if self._can_swap(seat):
+                    actions.append(SWAP)
         elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
             actions.append(SWAP)
         return actions
