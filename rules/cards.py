@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -31,12 +31,18 @@ class SpanishSuit(Enum):
     ESPADAS = "e"
     BASTOS = "b"
 
+    # Members are singletons compared by identity: hash them the same way, in C (Enum's own
+    # hash is a Python call on the name, and suits key many look-ups).
+    __hash__ = object.__hash__
+
 
 class FrenchSuit(Enum):
     SPADES = "s"
     HEARTS = "h"
     DIAMONDS = "d"
     CLUBS = "c"
+
+    __hash__ = object.__hash__
 
 
 Suit = SpanishSuit | FrenchSuit
@@ -103,21 +109,51 @@ _FRENCH_SUIT_ALIASES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, init=False, repr=False)
 class Card:
-    """One card. ``rank`` uses the family's numbers; equality includes the suit's family."""
+    """One card. ``rank`` uses the family's numbers; equality includes the suit's family.
+
+    Cards are interned: ``Card(rank, suit)`` returns the one object of that card, so equality
+    and hashing are by identity (a C call) and dict and set look-ups on cards stay cheap.
+    """
+
+    __slots__ = ("_text", "rank", "suit")
 
     rank: int
     suit: Suit
+    if TYPE_CHECKING:  # a slot, not a field: the notation, computed once
+        _text: str
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            text = (
+                f"{FRENCH_RANK_TEXT.get(rank, str(rank))}{suit.value}"
+                if isinstance(suit, FrenchSuit)
+                else f"{rank}{suit.value}"
+            )
+            object.__setattr__(card, "_text", text)
+            _INTERNED[(rank, suit)] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
+        return Card, (self.rank, self.suit)  # unpickling goes through the table too
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
 
     @property
     def family(self) -> Family:
         return "spanish" if isinstance(self.suit, SpanishSuit) else "french"
 
     def __str__(self) -> str:
-        if self.family == "french":
-            return f"{FRENCH_RANK_TEXT.get(self.rank, str(self.rank))}{self.suit.value}"
-        return f"{self.rank}{self.suit.value}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -147,7 +183,7 @@ class Card:
     @property
     def label(self) -> str:
         """Short label for buttons: notation plus suit symbol."""
-        rank = str(self).removesuffix(self.suit.value)
+        rank = self._text.removesuffix(self.suit.value)
         return f"{rank}{SUIT_SYMBOLS[self.suit]}"
 
 
@@ -222,12 +258,20 @@ def parse_cards(texts: Iterable[str], family: Family) -> list[Card]:
 
 def spanish_deck() -> list[Card]:
     """The Spanish 40-card deck in a fixed order (suit o c e b, rank 1..12)."""
-    return [Card(r, s) for s in SpanishSuit for r in SPANISH_RANKS]
+    return list(_SPANISH_DECK)
 
 
 def french_deck(lowest: int = 2) -> list[Card]:
     """A French deck from the ace down to ``lowest`` (2: 52 cards, 7: 32, 8: 28...)."""
-    return [Card(r, s) for s in FrenchSuit for r in FRENCH_RANKS if r >= lowest]
+    if lowest <= 2:
+        return list(_FRENCH_DECK)
+    return [c for c in _FRENCH_DECK if c.rank >= lowest]
+
+
+# The one object of each card (``Card.__new__`` adds any other (rank, suit) asked for).
+_INTERNED: dict[tuple[int, Suit], Card] = {}
+_SPANISH_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SpanishSuit for r in SPANISH_RANKS)
+_FRENCH_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in FrenchSuit for r in FRENCH_RANKS)
 
 
 # Every card by its own notation, per family: ``str(card)`` parses back without any folding.
@@ -239,3 +283,17 @@ _CANONICAL: dict[Family, dict[str, Card]] = {
 
 def cards_to_text(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+class CardFacts(dict[Card, Any]):
+    """A card -> fact table (a game's value, power, sort key...) that computes a card's fact
+    the first time it is asked for and keeps it: look-ups cost one identity-hashed dict hit.
+    """
+
+    def __init__(self, compute: Callable[[Card], Any]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, card: Card) -> Any:
+        fact = self[card] = self._compute(card)
+        return fact

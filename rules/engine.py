@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -27,7 +27,50 @@ from pydantic_core import core_schema
 from rules.cards import Card, Family, parse_card
 from rules.errors import Common, IllegalAction, Refusal
 
+T = TypeVar("T")
 
+
+
+def fast_init(cls: type[T]) -> type[T]:
+    """Give a frozen dataclass an ``__init__`` that stores its fields directly.
+
+    The generated one goes through ``object.__setattr__`` for each field (the class is
+    frozen), which doubles the cost of building an action or an event, and every move
+    builds several. This one fills the instance ``__dict__`` (or, with slots, calls the
+    slots' own setters). Same signature, defaults and result; a class it cannot mirror
+    exactly (field factories, keyword-only or non-init fields, ``__post_init__``) is left as
+    it is. Use above ``@dataclass(frozen=True)``.
+    """
+    specs = fields(cls)  # type: ignore[arg-type]
+    slots = "__slots__" in cls.__dict__
+    if (
+        hasattr(cls, "__post_init__")
+        or any(f.default_factory is not MISSING or f.kw_only or not f.init for f in specs)
+        or any(f.name in ("self_", "values_") or f.name.startswith("_") for f in specs)
+        or (slots and not all(hasattr(cls.__dict__.get(f.name), "__set__") for f in specs))
+    ):
+        return cls
+    namespace: dict[str, Any] = {
+        f"_default_{f.name}": f.default for f in specs if f.default is not MISSING
+    }
+    params = ", ".join(
+        f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in specs
+    )
+    if slots:
+        namespace.update({f"_set_{f.name}": cls.__dict__[f.name].__set__ for f in specs})
+        body = "".join(f"    _set_{f.name}(self_, {f.name})\n" for f in specs)
+    else:
+        body = "    values_ = self_.__dict__\n" + "".join(
+            f"    values_[{f.name!r}] = {f.name}\n" for f in specs
+        )
+    exec(f"def __init__(self_, {params}):\n{body or '    pass'}\n", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """A decision: ``verb`` plus text arguments (cards in canonical notation)."""
@@ -59,6 +102,15 @@ class Action:
 
 def as_action(action: Action | str) -> Action:
     return action if isinstance(action, Action) else Action.parse(action)
+
+
+def among(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, by identity first: a caller usually hands back one of the very
+    objects ``legal_actions`` returned, and each equality test is a Python call."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 # The names under which events, views and refusals hold seats: the bot shows them as the
@@ -104,6 +156,34 @@ class Result:
         return asdict(self)
 
 
+def _shuffle(rng: random.Random, deck: list[Any]) -> None:
+    """``rng.shuffle(deck)`` with ``_randbelow`` inlined: the same draws of the generator and
+    the same order (checked against ``Random.shuffle`` below), at half the cost."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _shuffle_agrees() -> bool:
+    """Whether :func:`_shuffle` reproduces this Python's ``Random.shuffle`` exactly."""
+    ours, theirs = random.Random(2024), random.Random(2024)
+    for size in (2, 3, 28, 40, 52, 100):
+        mine, reference = list(range(size)), list(range(size))
+        _shuffle(ours, mine)
+        theirs.shuffle(reference)
+        if mine != reference or ours.getstate() != theirs.getstate():
+            return False
+    return True
+
+
+_FAST_SHUFFLE = _shuffle_agrees()
+
+
 class DeckSource:
     """Deals from scripted decks (top card first) in order, then from seeded shuffles."""
 
@@ -119,7 +199,10 @@ class DeckSource:
                 raise ValueError("A scripted deck must hold exactly the game's cards.")
             return deck
         deck = list(full)
-        self.rng.shuffle(deck)
+        if _FAST_SHUFFLE and type(self.rng) is random.Random:
+            _shuffle(self.rng, deck)
+        else:
+            self.rng.shuffle(deck)
         return deck
 
     @classmethod

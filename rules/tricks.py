@@ -9,12 +9,13 @@ every trump already in the trick, and contrafallar = any card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
-from rules.cards import Card, Suit
-from rules.engine import Event
+from rules.cards import Card, CardFacts, Suit
+from rules.engine import Event, fast_init
 from rules.errors import Refusal
 
 
@@ -28,6 +29,7 @@ class Obligation(Refusal):
     MUST_UNDERTRUMP = "must_undertrump"  # unable to pisar, still a trump (``suit``)
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardPlayed(Event):
     """A card went to the trick in progress (every trick game)."""
@@ -36,6 +38,7 @@ class CardPlayed(Event):
     card: Card
 
 
+@fast_init
 @dataclass(frozen=True)
 class TrickWon(Event):
     """A trick is complete: ``seat`` takes ``cards`` (in playing order)."""
@@ -64,6 +67,7 @@ class Trick:
         return tuple(c for _, c in self.plays)
 
 
+@lru_cache(maxsize=64)
 def sides(players: int, pairs: bool) -> tuple[tuple[int, ...], ...]:
     """The sides of a table: one per seat, or pairs sitting alternately (0+2, 1+3)."""
     if not pairs:
@@ -74,6 +78,12 @@ def sides(players: int, pairs: bool) -> tuple[tuple[int, ...], ...]:
 
 def side_of(seat: int, players: int, pairs: bool) -> int:
     return seat % (players // 2) if pairs else seat
+
+
+@lru_cache(maxsize=1 << 10)
+def seats_from(start: int, players: int) -> tuple[int, ...]:
+    """Every seat once, in order of play from ``start`` (any integer, taken modulo)."""
+    return tuple((start + i) % players for i in range(players))
 
 
 class When(StrEnum):
@@ -101,6 +111,19 @@ FREE_PLAY = TrickPolicy(
 )
 
 
+class CardOrder:
+    """A :class:`Ranking` under one trump: each card's playing suit and power, looked up.
+
+    Legal moves and trick winners ask these two facts many times per trick; computed once
+    per card (cards are interned, so the look-ups hash by identity).
+    """
+
+    def __init__(self, ranking: Ranking, trump: Suit | None) -> None:
+        self.trump = trump
+        self.suit: dict[Card, Suit] = CardFacts(lambda card: ranking._suit(card, trump))
+        self.power: dict[Card, int] = CardFacts(lambda card: ranking._power(card, trump))
+
+
 @dataclass(frozen=True)
 class Ranking:
     """How a game orders cards: ``order`` lists ranks strongest first.
@@ -112,15 +135,31 @@ class Ranking:
     order: tuple[int, ...]
     trump_order: tuple[int, ...] | None = None
     trump_extra: tuple[Card, ...] = field(default=())
+    _orders: dict[Suit | None, CardOrder] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def under(self, trump: Suit | None) -> CardOrder:
+        """The suits and powers of the cards with ``trump`` as trump suit (kept per trump)."""
+        order = self._orders.get(trump)
+        if order is None:
+            order = self._orders[trump] = CardOrder(self, trump)
+        return order
 
     def suit(self, card: Card, trump: Suit | None) -> Suit:
         """The suit a card plays as (a promoted card plays as trump)."""
+        return self.under(trump).suit[card]
+
+    def power(self, card: Card, trump: Suit | None) -> int:
+        """Higher is stronger, comparable within one playing suit."""
+        return self.under(trump).power[card]
+
+    def _suit(self, card: Card, trump: Suit | None) -> Suit:
         if trump is not None and card in self.trump_extra:
             return trump
         return card.suit
 
-    def power(self, card: Card, trump: Suit | None) -> int:
-        """Higher is stronger, comparable within one playing suit."""
+    def _power(self, card: Card, trump: Suit | None) -> int:
         if trump is not None and card in self.trump_extra:
             return 1000 - self.trump_extra.index(card)
         order = self.trump_order if (self.trump_order and card.suit == trump) else self.order
@@ -129,19 +168,17 @@ class Ranking:
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None, ranking: Ranking) -> int:
     """Seat that wins: the highest trump, else the highest card of the led suit."""
-    led = ranking.suit(plays[0][1], trump)
-    best_seat, best_card = plays[0]
+    order = ranking.under(trump)
+    suit_of, power = order.suit, order.power
+    best_seat, best = plays[0]
     for seat, card in plays[1:]:
-        if _beats(card, best_card, led, trump, ranking):
-            best_seat, best_card = seat, card
+        suit, best_suit = suit_of[card], suit_of[best]
+        if suit is best_suit:
+            if power[card] > power[best]:
+                best_seat, best = seat, card
+        elif trump is not None and suit is trump:
+            best_seat, best = seat, card
     return best_seat
-
-
-def _beats(card: Card, best: Card, led: Suit, trump: Suit | None, ranking: Ranking) -> bool:
-    suit, best_suit = ranking.suit(card, trump), ranking.suit(best, trump)
-    if suit == best_suit:
-        return ranking.power(card, trump) > ranking.power(best, trump)
-    return trump is not None and suit == trump
 
 
 def legal_cards(
@@ -154,6 +191,14 @@ def legal_cards(
 ) -> list[Card]:
     """The cards of ``hand`` that may be played on ``plays``, in hand order."""
     return legal_cards_why(hand, plays, trump, ranking, policy, partner_winning)[0]
+
+
+_ALWAYS, _TRUMP_LEAD = When.ALWAYS, When.TRUMP_LEAD
+
+
+def _binds(when: When, trump_led: bool) -> bool:
+    """Whether an obligation applies to this trick (``when`` as a :class:`When` or its text)."""
+    return when == _ALWAYS or (trump_led and when == _TRUMP_LEAD)
 
 
 def legal_cards_why(
@@ -171,17 +216,19 @@ def legal_cards_why(
     """
     if not plays:
         return list(hand), None
-    suit_of: Callable[[Card], Suit] = lambda c: ranking.suit(c, trump)  # noqa: E731
-    power: Callable[[Card], int] = lambda c: ranking.power(c, trump)  # noqa: E731
-    led = suit_of(plays[0][1])
-    trump_led = trump is not None and led == trump
-    applies = {When.NEVER: False, When.TRUMP_LEAD: trump_led, When.ALWAYS: True}
+    order = ranking.under(trump)
+    suit_of, power = order.suit, order.power
+    led = suit_of[plays[0][1]]
+    trump_led = trump is not None and led is trump
+    follow = _binds(policy.follow, trump_led)
+    if not follow and (not policy.trump_when_void or trump is None):
+        return list(hand), None  # no obligation can apply: the led suit need not be sought
 
-    following = [c for c in hand if suit_of(c) == led]
-    if following and applies[policy.follow]:
-        if applies[policy.overtake]:
-            top = max(power(c) for _, c in plays if suit_of(c) == led)
-            higher = [c for c in following if power(c) > top]
+    following = [c for c in hand if suit_of[c] is led]
+    if following and follow:
+        if _binds(policy.overtake, trump_led):
+            top = max([power[c] for _, c in plays if suit_of[c] is led])
+            higher = [c for c in following if power[c] > top]
             if higher:
                 return higher, (Obligation.MUST_OVERTAKE, led)
         return following, (Obligation.MUST_FOLLOW, led)
@@ -189,12 +236,13 @@ def legal_cards_why(
         return list(hand), None
     if policy.partner_frees and partner_winning:
         return list(hand), None
-    trumps = [c for c in hand if suit_of(c) == trump]
+    trumps = [c for c in hand if suit_of[c] is trump]
     if not trumps:
         return list(hand), None
-    played_trumps = [power(c) for _, c in plays if suit_of(c) == trump]
+    played_trumps = [power[c] for _, c in plays if suit_of[c] is trump]
     if policy.overtrump and played_trumps:
-        higher = [c for c in trumps if power(c) > max(played_trumps)]
+        top = max(played_trumps)
+        higher = [c for c in trumps if power[c] > top]
         if higher:
             return higher, (Obligation.MUST_OVERTRUMP, trump)
         if policy.undertrump:

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from rules.cards import Card, Family
 from rules.engine import Action, DeckSource, Event, Result
+from rules.escoba.captures import TableSums
 from rules.escoba.options import FAMILY, Options
 from rules.snapshot import Snapshot
 from rules.tricks import side_of, sides
@@ -55,10 +56,11 @@ class EscobaBase(Snapshot):
     initial_events: list[Event]  # the first deal (not saved)
     _legal: list[Action] | None  # caches cleared by every move (not saved)
     _claims: list[tuple[Card, ...]] | None
+    _sums: TableSums | None  # the capture sets of the table (not saved)
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._claims = None
+        self._legal = self._claims = self._sums = None
 
     # ------------------------------------------------------------------ shared facts
 

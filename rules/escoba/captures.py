@@ -5,37 +5,60 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.cards import Card
-from rules.escoba.options import FIFTEEN, ORDER, value
+from rules.escoba.options import FIFTEEN, ORDER, VALUES, value
 
 
 class TableSums:
-    """Every set of table cards by its total (up to ``limit``), each set in canonical order.
+    """The sets of table cards that make each total (up to ``limit``), in canonical order.
 
-    Built once per table and turn, it answers the captures of every card of a hand.
+    Built once per table, it answers the captures of every card of a hand. Which positions
+    of the table (in canonical order) add up to each total depends only on the values there,
+    so that search is shared by every table with the same values (:func:`_positions`).
     """
 
     def __init__(self, table: Sequence[Card], limit: int = FIFTEEN - 1) -> None:
-        items = sorted((value(c), ORDER[c], c) for c in table)
-        self._groups: dict[int, list[tuple[tuple[int, Card], ...]]] = {}
-
-        def walk(start: int, total: int, chosen: tuple[tuple[int, Card], ...]) -> None:
-            for i in range(start, len(items)):
-                v, index, card = items[i]
-                if total + v > limit:
-                    break
-                grown = (*chosen, (index, card))
-                self._groups.setdefault(total + v, []).append(grown)
-                walk(i + 1, total + v, grown)
-
-        walk(0, 0, ())
+        self.table = tuple(table)
+        self.limit = limit
+        self._cards = sorted(self.table, key=ORDER.__getitem__)
+        values = tuple(map(VALUES.__getitem__, self._cards))
+        by_total = _KNOWN.get(values)
+        if by_total is None:
+            if len(_KNOWN) >= _KNOWN_LIMIT:
+                _KNOWN.clear()
+            by_total = _KNOWN[values] = _positions(values)
+        self._by_total = by_total
 
     def sets(self, total: int) -> list[tuple[Card, ...]]:
         """The sets totalling ``total``, in lexicographic canonical order."""
-        ordered = sorted(sorted(chosen) for chosen in self._groups.get(total, []))
-        return [tuple(card for _, card in chosen) for chosen in ordered]
+        if total > self.limit:
+            return []
+        cards = self._cards
+        return [tuple([cards[i] for i in chosen]) for chosen in self._by_total.get(total, ())]
 
     def captures(self, card: Card) -> list[tuple[Card, ...]]:
-        return self.sets(FIFTEEN - value(card))
+        return self.sets(FIFTEEN - VALUES[card])
+
+
+# The searches already made, by the values of a table (cleared when it grows too large).
+_KNOWN: dict[tuple[int, ...], dict[int, list[tuple[int, ...]]]] = {}
+_KNOWN_LIMIT = 1 << 15
+
+
+def _positions(values: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
+    """Every set of positions of ``values`` by its total (up to 14), in lexicographic order.
+
+    The sets are grown position by position (each set so far, with and without the next
+    position, while under 15), then each total's sets are sorted.
+    """
+    grown: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for i, v in enumerate(values):
+        grown += [(total + v, (*chosen, i)) for total, chosen in grown if total + v < FIFTEEN]
+    found: dict[int, list[tuple[int, ...]]] = {}
+    for total, chosen in grown[1:]:
+        found.setdefault(total, []).append(chosen)
+    for sets in found.values():
+        sets.sort()
+    return found
 
 
 def capture_sets(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.engine import Event
+from rules.engine import Event, fast_init
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandDealt(Event):
     """A hand began: 3 cards to each seat (hidden) and ``table`` face up."""
@@ -23,6 +24,7 @@ class HandDealt(Event):
     deck_count: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class OpeningEscoba(Event):
     """The dealer's four table cards made 15 (1 escoba) or two 15s (2): the dealer takes them."""
@@ -32,6 +34,7 @@ class OpeningEscoba(Event):
     escobas: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardsDealt(Event):
     """All hands were empty: 3 more cards to each seat (``round`` 2, 3... of the hand)."""
@@ -41,6 +44,7 @@ class CardsDealt(Event):
     deck_count: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardCaptured(Event):
     """``seat`` played ``card`` and took ``captured`` from the table."""
@@ -51,6 +55,7 @@ class CardCaptured(Event):
     escoba: bool
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardLaid(Event):
     """``seat`` laid ``card`` on the table; ``could_capture``: it could have made 15."""
@@ -60,6 +65,7 @@ class CardLaid(Event):
     could_capture: bool
 
 
+@fast_init
 @dataclass(frozen=True)
 class RenuncioOffered(Event):
     """Castigo: ``seat`` may claim the renuncio of ``offender``, who laid ``card``."""
@@ -69,6 +75,7 @@ class RenuncioOffered(Event):
     card: Card
 
 
+@fast_init
 @dataclass(frozen=True)
 class RenuncioClaimed(Event):
     """``seat`` took ``offender``'s laid ``card`` plus ``captured`` (not an escoba)."""
@@ -79,6 +86,7 @@ class RenuncioClaimed(Event):
     captured: tuple[Card, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class RenuncioDeclined(Event):
     """``seat`` let the renuncio of ``offender`` (``card``) lapse."""
@@ -88,6 +96,7 @@ class RenuncioDeclined(Event):
     card: Card
 
 
+@fast_init
 @dataclass(frozen=True)
 class TableSwept(Event):
     """End of hand: ``cards`` left on the table go to ``seat`` (None: nobody captured)."""
@@ -96,6 +105,7 @@ class TableSwept(Event):
     cards: tuple[Card, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandScored(Event):
     """Points of hand ``hand``; every tuple has one entry per side; ``scores`` = match totals."""
@@ -113,6 +123,7 @@ class HandScored(Event):
     scores: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class MatchOver(Event):
     """The match ended: ``winners`` are seats, ``scores`` one entry per side."""

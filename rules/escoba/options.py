@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.cards import Card, Family, SpanishSuit, spanish_deck
+from rules.cards import Card, CardFacts, Family, SpanishSuit, spanish_deck
+from rules.engine import Action
 
 Captura = Literal["obligatoria", "libre", "castigo"]
 
@@ -19,6 +20,7 @@ HAND_SIZE = 3
 TABLE_SIZE = 4
 MAX_OBJETIVO = 100
 ORDER: dict[Card, int] = {card: i for i, card in enumerate(FULL_DECK)}
+PLAY: dict[Card, Action] = {card: Action.play(card) for card in FULL_DECK}
 
 
 class Options(BaseModel, frozen=True):
@@ -35,6 +37,9 @@ class Options(BaseModel, frozen=True):
 def value(card: Card) -> int:
     """Escoba value: 1-7 as numbered, sota 8, caballo 9, rey 10."""
     return card.rank if card.rank <= 7 else card.rank - 2
+
+
+VALUES: dict[Card, int] = CardFacts(value)  # ``value`` of each card, looked up
 
 
 def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -20,7 +20,7 @@ from rules.escoba.events import (
     RenuncioDeclined,
     RenuncioOffered,
 )
-from rules.escoba.options import FAMILY, FIFTEEN, canonical, value
+from rules.escoba.options import FAMILY, FIFTEEN, PLAY, canonical, value
 from rules.escoba.refusals import EscobaRefusal
 
 VERB_NAMES = ("capture", "play", "claim", "pass")
@@ -36,6 +36,13 @@ class PlayMixin(EscobaBase):
             self._claims = capture_sets(card, [c for c in self.table if c != card])
         return self._claims
 
+    def _table_sums(self) -> TableSums:
+        """The capture sets of the table as it is now (kept until the table changes)."""
+        sums = self._sums
+        if sums is None or sums.table != tuple(self.table):
+            sums = self._sums = TableSums(self.table)
+        return sums
+
     def _compute_legal(self, seat: int) -> list[Action]:
         hand = canonical(self.hands[seat])
         actions: list[Action] = []
@@ -45,12 +52,15 @@ class PlayMixin(EscobaBase):
             if not hand:
                 actions.append(Action(Action.PASS))
         plays: list[Action] = []
-        sums = TableSums(self.table, max((FIFTEEN - value(c) for c in hand), default=0))
+        sums = self._table_sums()
+        free = self.options.captura != "obligatoria"
         for card in hand:
             sets = sums.captures(card)
-            actions += [Action("capture", (str(card), *map(str, s))) for s in sets]
-            if not sets or self.options.captura != "obligatoria":
-                plays.append(Action.play(card))
+            if sets:
+                text = str(card)
+                actions += [Action("capture", (text, *map(str, s))) for s in sets]
+            if free or not sets:
+                plays.append(PLAY[card])
         return actions + plays
 
     # ------------------------------------------------------------------ reading actions
@@ -134,7 +144,7 @@ class PlayMixin(EscobaBase):
 
     def _lay(self, seat: int, act: Action, events: list[Event]) -> None:
         card = parse_card(act.args[0], FAMILY)
-        could = bool(capture_sets(card, self.table))
+        could = bool(self._table_sums().captures(card))
         self.hands[seat].remove(card)
         self.table.append(card)
         if could and self.options.captura == "castigo":

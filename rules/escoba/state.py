@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.cards import Card
-from rules.engine import Action, DeckSource, Event, as_action
+from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import GameOver, NotYourTurn
 from rules.escoba.deal import DealMixin
 from rules.escoba.events import EscobaView, PendingRenuncio
@@ -36,7 +36,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.history = []
         self.winners = None
         self.initial_events = []
-        self._legal = self._claims = None
+        self._legal = self._claims = self._sums = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -52,11 +52,15 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             raise GameOver()
         if seat != self.turn:
             raise NotYourTurn()
-        act = self._normalise(as_action(action))
-        if act not in self.legal_actions():
-            raise self._refusal(seat, act)
+        act = as_action(action)
+        if self._legal is None:
+            self._legal = self._compute_legal(seat)
+        if not among(act, self._legal):  # else: another spelling, or no legal action
+            act = self._normalise(act)
+            if act not in self._legal:
+                raise self._refusal(seat, act)
         events: list[Event] = []
-        self._legal = self._claims = None
+        self._legal = self._claims = None  # the table sums check their table
         if act.verb == "claim":
             self._claim(seat, act, events)
         elif act.verb == "pass":

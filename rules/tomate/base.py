@@ -16,9 +16,10 @@ from rules.snapshot import Snapshot
 from rules.tomate.events import HandScored, TantosMoved
 from rules.tomate.options import FAMILY, Options, Outcome, Phase, Status
 from rules.tomate.refusals import TomateRefusal
-from rules.tricks import Ranking, Trick
+from rules.tricks import Obligation, Ranking, Trick, seats_from
 
 VERB_NAMES = ("take", "pass", "discard", "stay", "baceta", "exchange", "play")
+IN_PLAY = ("in", "baceta")  # the statuses of a seat that plays the hand
 
 # The refusal of a known verb said at the wrong moment (``take``, ``pass`` and ``exchange``
 # depend on more than the verb: see :meth:`TomateBase._wrong`).
@@ -75,8 +76,12 @@ class TomateBase(Snapshot):
     last_hand: HandScored | None
     initial_events: list[Event]  # the first deal's events (not saved)
 
+    _legal: list[Action] | None  # caches cleared by every move (not saved)
+    _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
+
     def _loaded(self) -> None:
         self.initial_events = []
+        self._legal = self._cards = None
 
     # ------------------------------------------------------------------ shared facts
 
@@ -92,18 +97,19 @@ class TomateBase(Snapshot):
     def ranking(self) -> Ranking:
         return self.options.ranking
 
-    def _order_from(self, start: int) -> list[int]:
-        return [(start + i) % self.players for i in range(self.players)]
+    def _order_from(self, start: int) -> tuple[int, ...]:
+        return seats_from(start, self.players)
 
-    def _after_dealer(self) -> list[int]:
-        return self._order_from(self.dealer + 1)
+    def _after_dealer(self) -> tuple[int, ...]:
+        return seats_from(self.dealer + 1, self.players)
 
     def _is_in(self, seat: int) -> bool:
-        return self.status[seat] in ("in", "baceta")
+        return self.status[seat] in IN_PLAY
 
     def _participants(self) -> list[int]:
         """The seats playing this hand, in order of play from the first after the dealer."""
-        return [s for s in self._after_dealer() if self._is_in(s)]
+        status = self.status
+        return [s for s in seats_from(self.dealer + 1, self.players) if status[s] in IN_PLAY]
 
     # ------------------------------------------------------------------ tantos
 

@@ -108,12 +108,12 @@ class BiddingMixin(TomateBase):
 
     def _exchanges(self, seat: int) -> list[Action]:
         """By number of cards, then hand order; ``pass`` last."""
-        hand = self.hands[seat]
-        top = min(len(hand), len(self.baceta))
+        texts = [str(c) for c in self.hands[seat]]
+        top = min(len(texts), len(self.baceta))
         swaps = [
-            Action("exchange", tuple(str(c) for c in combo))
+            Action("exchange", combo)
             for size in range(1, top + 1)
-            for combo in itertools.combinations(hand, size)
+            for combo in itertools.combinations(texts, size)
         ]
         return [*swaps, Action("pass")]
 

@@ -32,9 +32,10 @@ class DealMixin(TomateBase):
         amount = self.reserva if limit is None else min(limit, self.reserva)
         self._move("reserva", "plato", amount, "reserva_to_plato", events)
         deck = self.source.next_deck(french_deck())
+        # one at a time, from mano: card i goes to seat (dealer + 1 + i) % n
         self.hands = [[] for _ in range(n)]
-        for i in range(k * n):  # one at a time, from mano
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        for j in range(n):
+            self.hands[(self.dealer + 1 + j) % n] = deck[j : k * n : n]
         self.pinta = deck[k * n]
         self.baceta = list(deck[k * n + 1 :])
         self.took = False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import Card, Suit
-from rules.engine import Event
+from rules.engine import Event, fast_init
 from rules.tricks import CardPlayed, TrickWon
 
 __all__ = [
@@ -37,12 +37,14 @@ __all__ = [
 ]
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandStarted(Event):
     hand: int  # 1-based number of the hand in the session
     dealer: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class TantosMoved(Event):
     source: str  # "plato", "reserva" or "seat:<n>"
@@ -51,6 +53,7 @@ class TantosMoved(Event):
     reason: str  # see the package docstring
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandDealt(Event):
     hand: int
@@ -60,67 +63,79 @@ class HandDealt(Event):
     baceta: int  # cards left in the baceta
 
 
+@fast_init
 @dataclass(frozen=True)
 class PanfiloDealt(Event):
     seat: int  # holder of Jc, paid 1 tanto by every other seat
 
 
+@fast_init
 @dataclass(frozen=True)
 class PintaTaken(Event):
     seat: int
     pinta: Card
 
 
+@fast_init
 @dataclass(frozen=True)
 class PintaDeclined(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardDiscarded(Event):
     seat: int
     position: int  # blind: the card itself stays hidden
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlayerStayed(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlayerPassed(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandVoid(Event):
     hand: int
     dealer: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class BacetaTaken(Event):
     seat: int
     cards: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class BacetaDeclined(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class WonUnopposed(Event):
     seat: int
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardsExchanged(Event):
     seat: int
     count: int  # 0: kept every card
 
 
+@fast_init
 @dataclass(frozen=True)
 class MoscaWon(Event):
     seat: int
@@ -129,12 +144,14 @@ class MoscaWon(Event):
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Tomate(Event):
     seat: int
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandScored(Event):
     """Summary of one hand; ``nets`` are per seat, ante and pánfilo payments included."""
@@ -152,6 +169,7 @@ class HandScored(Event):
     reserva: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class SessionOver(Event):
     winners: tuple[int, ...]

@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.cards import FRENCH_RANKS, Card, Family, FrenchSuit
+from rules.cards import FRENCH_RANKS, Card, Family, FrenchSuit, french_deck
+from rules.engine import Action
 from rules.tricks import Ranking, TrickPolicy
 
 Variante = Literal["normal", "a_ciegas", "mosca", "panfilo"]
@@ -26,6 +27,7 @@ DEFAULT_TOPE = 1_000_000
 MAX_RESERVA_POR_MANO = 10_000
 MAX_TOPE = 1_000_000_000
 
+PLAY: dict[Card, Action] = {card: Action.play(card) for card in french_deck()}
 POLICY = TrickPolicy()  # asistir + matar, fallar, pisar; any card when unable to pisar
 RANKING = Ranking(order=FRENCH_RANKS)
 RANKING_PANFILO = Ranking(order=FRENCH_RANKS, trump_extra=(PANFILO,))

@@ -5,11 +5,12 @@ from __future__ import annotations
 from rules.cards import Card, Suit
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
+from rules.tomate.base import IN_PLAY
 from rules.tomate.events import CardPlayed, TrickWon
 from rules.tomate.options import FAMILY, POLICY
 from rules.tomate.refusals import TomateRefusal
 from rules.tomate.scoring import ScoringMixin
-from rules.tricks import Obligation, Trick, legal_cards_why, trick_winner
+from rules.tricks import Obligation, Trick, legal_cards_why, seats_from, trick_winner
 
 
 class PlayMixin(ScoringMixin):
@@ -24,11 +25,18 @@ class PlayMixin(ScoringMixin):
         self.trick = Trick(self.turn)
 
     def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
-        """The cards ``seat`` may play now, and the obligation that restricts them."""
+        """The cards ``seat`` may play now, and the obligation that restricts them (kept for
+        the seat to act until the next move)."""
+        if seat == self.turn and self._cards is not None:
+            return self._cards
         hand = self.hands[seat]
         if self.options.variante == "a_ciegas":
-            return hand[:1], None  # the next card, no obligations
-        return legal_cards_why(hand, self.trick.plays, self.trump, self.ranking, POLICY)
+            found: tuple[list[Card], tuple[Obligation, Suit] | None] = (hand[:1], None)
+        else:
+            found = legal_cards_why(hand, self.trick.plays, self.pinta.suit, self.ranking, POLICY)
+        if seat == self.turn:
+            self._cards = found
+        return found
 
     def _on_play(self, seat: int, act: Action, events: list[Event]) -> None:
         if act.verb != "play":
@@ -47,8 +55,9 @@ class PlayMixin(ScoringMixin):
         self.hands[seat].remove(card)
         self.trick.plays.append((seat, card))
         events.append(CardPlayed(seat, card))
-        if len(self.trick.plays) < len(self._participants()):
-            self.turn = next(s for s in self._order_from(seat + 1) if self._is_in(s))
+        status = self.status
+        if len(self.trick.plays) < status.count("in") + status.count("baceta"):
+            self.turn = next(s for s in seats_from(seat + 1, self.players) if status[s] in IN_PLAY)
             return
         winner = trick_winner(self.trick.plays, self.trump, self.ranking)
         self.tricks.append((winner, tuple(self.trick.plays)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, as_action
@@ -10,9 +10,19 @@ from rules.errors import GameOver, NotYourTurn
 from rules.tomate.bidding import BiddingMixin
 from rules.tomate.deal import DealMixin
 from rules.tomate.events import TomateView
-from rules.tomate.options import PANFILO, Options
+from rules.tomate.options import PANFILO, PLAY, Options
 from rules.tomate.play import PlayMixin
 from rules.tricks import Trick
+
+# The method that handles a move in each phase of a hand.
+HANDLERS = {
+    "tomo": "_on_tomo",
+    "discard": "_on_discard",
+    "speak": "_on_speak",
+    "baceta": "_on_baceta",
+    "exchange": "_on_exchange",
+    "play": "_on_play",
+}
 
 
 class State(DealMixin, BiddingMixin, PlayMixin):
@@ -53,6 +63,7 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.hand_plato_delta = 0
         self.hand_reserva_delta = 0
         self.last_hand = None
+        self._legal = self._cards = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -70,7 +81,11 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     def legal_actions(self) -> list[Action]:
         if self.phase == "over" or self.turn is None:
             return []
-        seat = self.turn
+        if self._legal is None:
+            self._legal = self._compute_legal(self.turn)
+        return list(self._legal)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == "tomo":
             return [Action("take"), Action("pass")]
         if self.phase == "discard":
@@ -81,7 +96,7 @@ class State(DealMixin, BiddingMixin, PlayMixin):
             return [Action("baceta"), Action("pass")]
         if self.phase == "exchange":
             return self._exchanges(seat)
-        return [Action.play(c) for c in self._playable(seat)[0]]
+        return list(map(PLAY.__getitem__, self._playable(seat)[0]))
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if self.phase == "over":
@@ -89,16 +104,9 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         if seat != self.turn:
             raise NotYourTurn()
         act = as_action(action)
-        handlers: dict[str, Callable[[int, Action, list[Event]], None]] = {
-            "tomo": self._on_tomo,
-            "discard": self._on_discard,
-            "speak": self._on_speak,
-            "baceta": self._on_baceta,
-            "exchange": self._on_exchange,
-            "play": self._on_play,
-        }
         events: list[Event] = []
-        handlers[self.phase](seat, act, events)
+        getattr(self, HANDLERS[self.phase])(seat, act, events)
+        self._legal = self._cards = None  # a refused move raised above: the state is unchanged
         return events
 
     def view(self, seat: int | None) -> TomateView:

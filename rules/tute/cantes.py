@@ -14,7 +14,7 @@ from rules.engine import Event
 from rules.errors import IllegalAction
 from rules.tute.base import TuteBase
 from rules.tute.events import CanteSung, TrumpSwapped, TuteSung
-from rules.tute.options import HIGH_TURNED, SUITS, sort_key
+from rules.tute.options import CANTE_CARDS, SORT_KEY, SUITS, SWAP_FOR, TUTE_CARDS
 from rules.tute.refusals import TuteRefusal
 
 
@@ -24,7 +24,7 @@ class CantesMixin(TuteBase):
     def _window(self) -> bool:
         """Habanero: the trick winner may sing and swap (after the draws, before leading)."""
         return (
-            self.modalidad == "habanero"
+            self.options.modalidad == "habanero"
             and not self.trick.plays
             and bool(self.trick_winners)
             and bool(self.baceta)
@@ -33,33 +33,31 @@ class CantesMixin(TuteBase):
 
     def _swap_card(self) -> Card | None:
         """The trump that may be exchanged for the turned card (None for a turned 2)."""
-        if self.turned.rank in HIGH_TURNED:
-            return Card(7, self.trump)
-        if self.turned.rank == 2:
-            return None
-        return Card(2, self.trump)
+        return SWAP_FOR[self.turned]
 
     def _can_swap(self, seat: int) -> bool:
-        card = self._swap_card()
+        card = SWAP_FOR[self.turned]
         if card is None or card not in self.hands[seat]:
             return False
-        if self.modalidad == "habanero":
+        modalidad = self.options.modalidad
+        if modalidad == "habanero":
             return self._window() and not self.swapped
-        if self.modalidad == "arrastrado":
+        if modalidad == "arrastrado":
             return not self.trick_winners and seat not in self.swapped_seats
         return False
 
     def _singable(self, seat: int) -> list[SpanishSuit]:
         hand = self.hands[seat]
         return [
-            s for s in SUITS if s not in self.sung and Card(12, s) in hand and Card(11, s) in hand
+            s for s, (rey, caballo) in CANTE_CARDS.items()
+            if s not in self.sung and rey in hand and caballo in hand
         ]
 
     def _tute_rank(self, seat: int) -> int | None:
         """12 for the four reyes, 11 for the four caballos (reyes checked first)."""
         hand = self.hands[seat]
-        for rank in (12, 11):
-            if all(Card(rank, s) in hand for s in SUITS):
+        for rank, cards in TUTE_CARDS:
+            if all(card in hand for card in cards):
                 return rank
         return None
 
@@ -85,7 +83,7 @@ class CantesMixin(TuteBase):
         taken = self.turned
         hand = self.hands[seat]
         hand.remove(given)
-        bisect.insort(hand, taken, key=sort_key)
+        bisect.insort(hand, taken, key=SORT_KEY.__getitem__)
         self.turned = given
         if self.modalidad == "habanero":
             self.baceta[-1] = given
@@ -107,7 +105,8 @@ class CantesMixin(TuteBase):
         for seat in singers:
             hand = self.hands[seat]
             for suit in (self.trump, *(s for s in SUITS if s != self.trump)):
-                if suit not in self.sung and Card(12, suit) in hand and Card(11, suit) in hand:
+                rey, caballo = CANTE_CARDS[suit]
+                if suit not in self.sung and rey in hand and caballo in hand:
                     events.append(self._record_cante(seat, suit))
                     break
         return events

@@ -6,7 +6,7 @@ from rules.cards import spanish_deck
 from rules.tricks import Trick
 from rules.tute.base import TuteBase
 from rules.tute.events import HandDealt
-from rules.tute.options import CARDS_EACH, sort_key
+from rules.tute.options import CARDS_EACH, SORT_KEY
 
 
 class DealMixin(TuteBase):
@@ -15,11 +15,10 @@ class DealMixin(TuteBase):
         deck = self.source.next_deck(spanish_deck())
         n, mano = self.players, self.mano
         each = CARDS_EACH[self.modalidad]
+        # card i goes to seat (mano + i) % n: seat mano + k takes every n-th card from k
         self.hands = [[] for _ in range(n)]
-        for i in range(n * each):
-            self.hands[(mano + i) % n].append(deck[i])
-        for hand in self.hands:
-            hand.sort(key=sort_key)
+        for k in range(n):
+            self.hands[(mano + k) % n] = sorted(deck[k : n * each : n], key=SORT_KEY.__getitem__)
         self.out_of_play = []
         if self.modalidad == "habanero":
             # the next card, face up under the baceta: the last card drawn

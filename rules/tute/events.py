@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.engine import Event
+from rules.engine import Event, fast_init
 from rules.tricks import CardPlayed, TrickWon
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
 ]
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandDealt(Event):
     hand: int
@@ -38,6 +39,7 @@ class HandDealt(Event):
     baceta: int  # cards left to draw (habanero)
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardDrawn(Event):
     """Habanero: a seat draws from the baceta (not shown in the public log)."""
@@ -46,6 +48,7 @@ class CardDrawn(Event):
     card: Card | None = None  # only for the face-up turned card (the last draw)
 
 
+@fast_init
 @dataclass(frozen=True)
 class TrumpSwapped(Event):
     seat: int
@@ -53,6 +56,7 @@ class TrumpSwapped(Event):
     taken: Card  # the former turned card, now in the seat's hand
 
 
+@fast_init
 @dataclass(frozen=True)
 class CanteSung(Event):
     seat: int
@@ -60,22 +64,26 @@ class CanteSung(Event):
     value: int  # 40 in trumps, else 20
 
 
+@fast_init
 @dataclass(frozen=True)
 class TuteSung(Event):
     seat: int
     rank: int  # 12: four reyes, 11: four caballos
 
 
+@fast_init
 @dataclass(frozen=True)
 class CapoteDeclared(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class CapotePassed(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class HandScored(Event):
     hand: int
@@ -89,6 +97,7 @@ class HandScored(Event):
     totals: tuple[int, ...]  # juegos per side after this hand
 
 
+@fast_init
 @dataclass(frozen=True)
 class MatchOver(Event):
     winners: tuple[int, ...]

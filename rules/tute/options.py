@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.cards import SUIT_NAMES, Card, Family, SpanishSuit, parse_card, spanish_deck
+from rules.cards import SUIT_NAMES, Card, CardFacts, Family, SpanishSuit, parse_card, spanish_deck
 from rules.engine import Action
 from rules.tricks import Ranking, TrickPolicy, When
 
@@ -34,9 +34,29 @@ SUIT_WORDS: dict[str, SpanishSuit] = {
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _RANK_INDEX = {r: i for i, r in enumerate(RANKING.order)}
-# Fast paths (the random-playout test applies about a million actions).
-_CARDS: dict[str, Card] = {str(card): card for card in spanish_deck()}
-PLAY: dict[Card, Action] = {card: Action.play(card) for card in spanish_deck()}
+# Fast paths (the random-playout test applies about a million actions): the facts of each
+# card, computed once for the 40 interned cards.
+_DECK = spanish_deck()
+_CARDS: dict[str, Card] = {str(card): card for card in _DECK}
+PLAY: dict[Card, Action] = {card: Action.play(card) for card in _DECK}
+SING: dict[SpanishSuit, Action] = {s: Action("sing", (s.value,)) for s in SUITS}
+SING_TUTE = Action("sing", ("tute",))
+SWAP = Action("swap")
+CAPOTE_CHOICES = (Action("capote"), Action("pass"))
+SORT_KEY: dict[Card, tuple[int, int]] = {
+    card: (_SUIT_INDEX[card.suit], _RANK_INDEX[card.rank])  # type: ignore[index]
+    for card in _DECK
+}
+# A cante's cards per suit (rey, caballo), and tute's four reyes then four caballos.
+CANTE_CARDS: dict[SpanishSuit, tuple[Card, Card]] = {s: (Card(12, s), Card(11, s)) for s in SUITS}
+TUTE_CARDS: tuple[tuple[int, tuple[Card, ...]], ...] = tuple(
+    (rank, tuple(Card(rank, s) for s in SUITS)) for rank in (12, 11)
+)
+# The trump given for each turned card: the 7 for A, 3 or a figure, else the 2; a 2 is kept.
+SWAP_FOR: dict[Card, Card | None] = {
+    c: Card(7, c.suit) if c.rank in HIGH_TURNED else None if c.rank == 2 else Card(2, c.suit)
+    for c in _DECK
+}
 
 
 def card_of(text: str) -> Card:
@@ -47,11 +67,14 @@ def card_of(text: str) -> Card:
 
 def sort_key(card: Card) -> tuple[int, int]:
     """Hands are kept by suit (o c e b), strongest first within a suit."""
-    return _SUIT_INDEX[card.suit], _RANK_INDEX[card.rank]  # type: ignore[index]
+    return SORT_KEY[card]
 
 
 def card_points(cards: Iterable[Card]) -> int:
-    return sum(POINTS.get(c.rank, 0) for c in cards)
+    return sum(map(_POINTS_OF.__getitem__, cards))
+
+
+_POINTS_OF: dict[Card, int] = CardFacts(lambda card: POINTS.get(card.rank, 0))
 
 
 class Options(BaseModel, frozen=True):

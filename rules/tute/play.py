@@ -18,18 +18,30 @@ from rules.tricks import (
 )
 from rules.tute.cantes import CantesMixin
 from rules.tute.events import CardDrawn
-from rules.tute.options import FULL, HABANERO_OPEN, PLAY, RANKING, sort_key
+from rules.tute.options import (
+    CAPOTE_CHOICES,
+    FULL,
+    HABANERO_OPEN,
+    PLAY,
+    RANKING,
+    SING,
+    SING_TUTE,
+    SORT_KEY,
+    SWAP,
+)
+
+_SORT_KEY = SORT_KEY.__getitem__
 
 
 class PlayMixin(CantesMixin):
     def _policy(self) -> TrickPolicy:
-        if self.modalidad == "habanero" and self.baceta:
+        if self.baceta and self.options.modalidad == "habanero":
             return HABANERO_OPEN
         return FULL
 
     def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
         return legal_cards_why(
-            self.hands[seat], self.trick.plays, self.trump, RANKING, self._policy()
+            self.hands[seat], self.trick.plays, self.turned.suit, RANKING, self._policy()
         )
 
     def _compute_legal(self) -> list[Action]:
@@ -37,16 +49,22 @@ class PlayMixin(CantesMixin):
         if self.result is not None:
             return []
         if self.capote_pending:
-            return [Action("capote"), Action("pass")]
-        seat = self.trick.next_seat(self.players)
-        actions = [PLAY[c] for c in self._playable(seat)[0]]
-        if self._window():
-            if self.options.tute_enabled and self._tute_rank(seat) is not None:
-                actions.append(Action("sing", ("tute",)))
-            if not self.sang:
-                actions.extend(Action("sing", (s.value,)) for s in self._singable(seat))
-        if self.modalidad in ("habanero", "arrastrado") and self._can_swap(seat):
-            actions.append(Action("swap"))
+            return list(CAPOTE_CHOICES)
+        trick = self.trick
+        seat = (trick.leader + len(trick.plays)) % self.players
+        cards = self._playable(seat)[0] if trick.plays else self.hands[seat]
+        actions = list(map(PLAY.__getitem__, cards))
+        modalidad = self.options.modalidad
+        if modalidad == "habanero":
+            if self._window():  # which a habanero swap needs too
+                if self.options.tute_enabled and self._tute_rank(seat) is not None:
+                    actions.append(SING_TUTE)
+                if not self.sang:
+                    actions.extend(SING[s] for s in self._singable(seat))
+                if self._can_swap(seat):
+                    actions.append(SWAP)
+        elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
+            actions.append(SWAP)
         return actions
 
     def _play_refusal(self, seat: int, act: Action, card: Card) -> IllegalAction:
@@ -64,15 +82,16 @@ class PlayMixin(CantesMixin):
     def _play(self, seat: int, card: Card) -> list[Event]:
         events: list[Event] = [CardPlayed(seat, card)]
         self.hands[seat].remove(card)
-        self.trick.plays.append((seat, card))
-        if not self.trick.complete(self.players):
+        plays = self.trick.plays
+        plays.append((seat, card))
+        if len(plays) < self.players:
             return events
-        winner = trick_winner(self.trick.plays, self.trump, RANKING)
-        cards = self.trick.cards
+        winner = trick_winner(plays, self.turned.suit, RANKING)
+        cards = tuple(c for _, c in plays)
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)
-        self.last_trick = self.trick.plays
+        self.last_trick = plays
         self.trick = Trick(winner)
         self.sang = self.swapped = False
         done = not any(self.hands)
@@ -81,13 +100,14 @@ class PlayMixin(CantesMixin):
             return events + self._end_hand(capote_winner=winner)
         if done:
             return events + self._end_hand(capote_winner=self.capote)
-        if self.modalidad == "habanero":
-            if self.baceta:
+        if self.options.modalidad == "habanero":
+            baceta = self.baceta
+            if baceta:
                 for drawer in (winner, 1 - winner):
-                    drawn = self.baceta.pop(0)
-                    bisect.insort(self.hands[drawer], drawn, key=sort_key)
-                    events.append(CardDrawn(drawer, None if self.baceta else drawn))
-                if not self.baceta:
+                    drawn = baceta.pop(0)
+                    bisect.insort(self.hands[drawer], drawn, key=_SORT_KEY)
+                    events.append(CardDrawn(drawer, None if baceta else drawn))
+                if not baceta:
                     self.capote_pending = [winner, 1 - winner]
             return events
         return events + self._automatic(winner)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.cards import Card
-from rules.engine import Action, DeckSource, Event, as_action
+from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
 from rules.tute.deal import DealMixin
 from rules.tute.events import CapoteDeclared, CapotePassed, TuteView
@@ -45,7 +45,8 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             return None
         if self.capote_pending:
             return self.capote_pending[0]
-        return self.trick.next_seat(self.players)
+        trick = self.trick
+        return (trick.leader + len(trick.plays)) % self.players
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -60,7 +61,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         act = as_action(action)
         if self._legal is None:
             self._legal = self._compute_legal()
-        if act not in self._legal:
+        if not among(act, self._legal):
             act = self._canonical(act)
             if act not in self._legal:
                 raise self._refusal(seat, act)
