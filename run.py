@@ -3,6 +3,7 @@
 
     python3 run.py          # create .venv, install the bot, start it
     python3 run.py test     # create .venv, install the bot and its test tools, run the tests
+    python3 run.py test --long   # the same with the long property runs (what CI also runs)
     python3 run.py check    # ruff and mypy
 
 The virtual environment is created in ``.venv`` on first use and reused afterwards; the
@@ -51,7 +52,12 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "bot", *argv[1:]])
     if command == "test":
         ensure_env("dev")
-        return subprocess.call([str(PYTHON), "-m", "pytest", *argv[1:]])
+        args = argv[1:]
+        env = dict(os.environ)
+        if "--long" in args:
+            args.remove("--long")
+            env["TAPETE_LONG"] = "1"
+        return subprocess.call([str(PYTHON), "-m", "pytest", *args], env=env)
     if command == "check":
         ensure_env("dev")
         lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])

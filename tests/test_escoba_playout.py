@@ -18,6 +18,7 @@ import pytest
 from rules.cards import Card, SpanishSuit, spanish_deck
 from rules.cpu import random_action
 from rules.engine import Action, Event
+from tests.sizes import size
 from rules.escoba import (
     CardCaptured,
     HandDealt,
@@ -31,7 +32,7 @@ from rules.escoba import (
     new_game,
 )
 
-MATCHES = 150
+MATCHES = size(50, 150)
 PARALLEL_EVERY = 10  # every n-th match also runs the original beside the restored copy
 MAX_MOVES = 5_000
 DECK = sorted(map(str, spanish_deck()))

@@ -1,5 +1,5 @@
 """The real bot process, played by three users through a stand-in for Discord's API, killed
-with SIGKILL at random moments and started again.
+with SIGKILL at random moments (6 times, 20 with ``--long``) and started again.
 
 After every kill the books are read straight from the SQLite file: the pot invariant holds,
 the ledger replays to the balances, every row seen before is still there unchanged, and each
@@ -30,10 +30,11 @@ import pytest
 from bot.bank import CPU_ACCOUNT
 from cogs.tomate import PLATO, RESERVA
 from rules import tomate
+from tests.sizes import size
 from tests.standin import Message, StandIn
 
 ROOT = Path(__file__).resolve().parent.parent
-KILLS = int(os.environ.get("TAPETE_FAULT_KILLS", "20"))
+KILLS = int(os.environ.get("TAPETE_FAULT_KILLS", size(6, 20)))
 MOVES_BETWEEN_KILLS = (4, 30)
 SEED = 20261122
 HAND_CONTROLS = ("tapete:act:", "tapete:choose:", "tapete:subset:")

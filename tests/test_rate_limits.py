@@ -40,6 +40,9 @@ async def test_a_fast_match_with_a_restart_never_edits_more_than_5_in_5_s(
     simcord_env: Any, settings: Settings
 ) -> None:
     env = simcord_env
+    # The paced edits wait about 1 s; with a shorter settle window those waits are parked
+    # and run on the virtual clock (advance_time) instead of holding each click in real time.
+    env.settle_timeout = 0.5
     await env.restart_bot(make_bot(paced(settings)))
     guild = env.create_guild()
     channel = guild.create_text_channel("mesa")

@@ -1,10 +1,9 @@
 """The server's pot never creates nor loses a tanto (RULES.md, Tomate: "The pot").
 
-Thousands of random hands at two Tomate tables of one server, played concurrently through the
-table layer (humans with random legal actions through ``TableService.act``, CPU seats on their
-own, moved
-here explicitly so runs are reproducible), with the database closed and reopened at random
-points (mid-hand included) and tables
+Hundreds of random hands (thousands with ``--long``) at two Tomate tables of one server,
+played concurrently through the table layer (humans with random legal actions through
+``TableService.act``, CPU seats on their own, moved here explicitly so runs are reproducible),
+with the database closed and reopened at random points (mid-hand included) and tables
 cancelled and reopened with other options. Afterwards the ledger replays to the balances,
 everything sums to 0, the pot is never negative and every engine's pot copy matched the DB
 whenever it moved tantos.
@@ -29,10 +28,11 @@ from bot.tables import Table, TableError, TableService
 from cogs.tomate import PLATO, RESERVA, TomateHooks
 from rules import tomate
 from rules.engine import Event
+from tests.sizes import size
 
 GUILD = 4242
 CHANNELS = (1, 2)
-HANDS = 2000
+HANDS = size(500, 2000)
 SEED = 20240601
 
 

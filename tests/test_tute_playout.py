@@ -1,4 +1,4 @@
-"""Tute: seeded random playouts, 1,000 matches per modality.
+"""Tute: seeded random playouts, 250 matches per modality (1,000 with ``--long``).
 
 Every match ends; every legal action applies; cards are conserved (hands + baceta + tricks
 + out of play = 40); card points + diez de últimas add up to 130 per hand played to the end
@@ -19,9 +19,10 @@ from rules.cpu import random_action
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction, NotYourTurn
 from rules.tricks import Obligation
+from tests.sizes import size
 from rules.tute import HandScored, MatchOver, Modalidad, Options, State, TuteRefusal, card_points
 
-MATCHES = 1000
+MATCHES = size(250, 1000)
 MAX_ACTIONS = 5000
 DECK = frozenset(spanish_deck())
 
