@@ -2,8 +2,9 @@
 
 Every action goes lock → ``state.apply`` → one SQLite transaction (snapshot + the game's hook,
 e.g. a server's pot ledger rows) → schedule the public refresh → release. If the transaction fails
-the engine state is restored from the snapshot taken before the move, so memory and disk never
-disagree. CPU seats, and human seats whose turn timed out, are played by ``rules.cpu``.
+the engine state is reloaded from the last snapshot written (the position before the move), so
+memory and disk never disagree. A move serialises the state once: the save. CPU seats, and
+human seats whose turn timed out, are played by ``rules.cpu``.
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     auto: set[int] = field(default_factory=set)  # seats the CPU plays after a timeout
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_LINES * 3))
+    # the snapshot last written or read, i.e. the position on disk (None before the start)
+    saved: str | None = None
     # which position of the game a private hand was drawn for (see ``stamp_of``)
     stamp: str = ""
     # rendered log lines by (id(entry), language), the entry kept to pin its id (bot.render)
@@ -108,6 +111,15 @@ class Table:
     @property
     def game(self) -> str:
         return self.spec.name
+
+    def mark_saved(self, snapshot: str | None) -> None:
+        """The state now on disk is ``snapshot``: what a failed change goes back to."""
+        self.saved = snapshot
+        self.stamp = stamp_of(snapshot) if snapshot is not None else ""
+
+    def revert(self) -> None:
+        """Put the engine state back to the position on disk."""
+        self.state = self.spec.load_state(self.saved) if self.saved is not None else None
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -344,7 +356,6 @@ class TableService:
                 if state.to_act is None:
                     raise TableError("table-over")
                 raise TableError("turn-not-yours", name=table.name(state.to_act))
-            before = state.to_json()
             try:
                 async with self.storage.transaction() as db:
                     token = await table.spec.hooks.before_apply(table, db)
@@ -357,8 +368,7 @@ class TableService:
             except RuleError:
                 raise
             except Exception:
-                table.state = table.spec.load_state(before)
-                table.stamp = stamp_of(before)
+                table.revert()
                 table.status = "playing"
                 log.exception("Table %d: could not save a move; state restored", table.id)
                 raise NotSaved() from None
@@ -512,7 +522,7 @@ class TableService:
             [Seat(s["user_id"], s["name"]) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
         )
-        table.stamp = stamp_of(record.state) if record.state else ""
+        table.mark_saved(record.state)
         table.log.append(Text.of("table-restored"))
         return table
 
@@ -522,15 +532,13 @@ class TableService:
         fails, the table in memory is put back as it was and the player hears it was not
         saved (the cause is logged once, here). The caller holds ``table.lock``."""
         seats, status, message_id = list(table.seats), table.status, table.message_id
-        snapshot = table.state.to_json() if table.state is not None else None
         try:
             yield
         except (TableError, RuleError):
             raise
         except Exception:
             table.seats, table.status, table.message_id = seats, status, message_id
-            table.state = table.spec.load_state(snapshot) if snapshot is not None else None
-            table.stamp = stamp_of(snapshot) if snapshot is not None else ""
+            table.revert()
             log.exception("Table %d: a change could not be saved; nothing changed", table.id)
             raise NotSaved() from None
 
@@ -554,7 +562,7 @@ class TableService:
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
             message_id=table.message_id,
         )
-        table.stamp = stamp_of(snapshot) if snapshot else ""
+        table.mark_saved(snapshot)
 
     # -- helpers ----------------------------------------------------------------------------
 

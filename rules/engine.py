@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
@@ -182,13 +183,20 @@ def _shuffle_agrees() -> bool:
 
 
 _FAST_SHUFFLE = _shuffle_agrees()
+_DECKS_PER_SEED = 1 << 32  # the n-th deck of a match is seeded with seed * this + n
 
 
 class DeckSource:
-    """Deals from scripted decks (top card first) in order, then from seeded shuffles."""
+    """Deals from scripted decks (top card first) in order, then from seeded shuffles.
+
+    The n-th shuffled deck is a function of the match's ``seed`` and ``n`` alone, so a snapshot
+    holds two numbers rather than a random generator's internal state (about 6 KB), and a
+    restored match deals exactly what the original would have dealt.
+    """
 
     def __init__(self, seed: int | None, decks: Iterable[Sequence[Card]] = ()) -> None:
-        self.rng = random.Random(seed)
+        self.seed: int = secrets.randbits(63) if seed is None else seed
+        self.shuffled = 0  # seeded decks dealt so far
         self.scripted: list[list[Card]] = [list(d) for d in decks]
 
     def next_deck(self, full: Sequence[Card]) -> list[Card]:
@@ -198,11 +206,13 @@ class DeckSource:
             if sorted(map(str, deck)) != sorted(map(str, full)):
                 raise ValueError("A scripted deck must hold exactly the game's cards.")
             return deck
+        rng = random.Random(self.seed * _DECKS_PER_SEED + self.shuffled)
+        self.shuffled += 1
         deck = list(full)
-        if _FAST_SHUFFLE and type(self.rng) is random.Random:
-            _shuffle(self.rng, deck)
+        if _FAST_SHUFFLE:
+            _shuffle(rng, deck)
         else:
-            self.rng.shuffle(deck)
+            rng.shuffle(deck)
         return deck
 
     @classmethod
@@ -224,17 +234,22 @@ class DeckSource:
         )
 
     def to_data(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
-            "rng": [version, list(internal), gauss],
+            "seed": self.seed,
+            "shuffled": self.shuffled,
             "scripted": [[str(c) for c in d] for d in self.scripted],
         }
 
     @classmethod
     def from_data(cls, data: dict[str, Any], family: Family) -> DeckSource:
-        source = cls(None)
-        version, internal, gauss = data["rng"]
-        source.rng.setstate((version, tuple(internal), gauss))
+        if "rng" in data:  # a snapshot saved before decks were derived from the seed
+            legacy = random.Random()
+            version, internal, gauss = data["rng"]
+            legacy.setstate((version, tuple(internal), gauss))
+            source = cls(legacy.getrandbits(63))
+        else:
+            source = cls(int(data["seed"]))
+            source.shuffled = int(data["shuffled"])
         source.scripted = [[parse_card(c, family) for c in d] for d in data["scripted"]]
         return source
 

@@ -9,13 +9,42 @@ naming it.
 
 from __future__ import annotations
 
+import base64
+import json
 import typing
-from typing import Any, ClassVar, Self
+import zlib
+from typing import Annotated, Any, ClassVar, Self
 
-from pydantic import TypeAdapter
+from pydantic import BeforeValidator, PlainSerializer, TypeAdapter
 from typing_extensions import TypedDict
 
 from rules.cards import Family
+
+
+def _pack(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """A match's per-hand records, the one part of a snapshot that grows with the match, are
+    saved as rows of values under keys written once, compressed: a long match's history then
+    costs a few hundred bytes instead of kilobytes, and the rest of the snapshot stays legible.
+    """
+    keys = list(records[0]) if records else []
+    rows = [[r[k] for k in keys] if list(r) == keys else r for r in records]
+    packed = zlib.compress(json.dumps(rows, separators=(",", ":")).encode(), 9)
+    return {"keys": keys, "z": base64.b64encode(packed).decode()}
+
+
+def _unpack(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"keys", "z"}:
+        keys = value["keys"]
+        rows = json.loads(zlib.decompress(base64.b64decode(value["z"])))
+        return [dict(zip(keys, row, strict=True)) if isinstance(row, list) else row
+                for row in rows]
+    return value  # a plain list of records (snapshots saved before packing)
+
+
+# A list of flat records (one per hand, say) in the packed form of :func:`_pack`.
+Records = Annotated[
+    list[dict[str, Any]], BeforeValidator(_unpack), PlainSerializer(_pack, return_type=Any)
+]
 
 
 class Snapshot:
@@ -29,14 +58,14 @@ class Snapshot:
     def _adapter(cls) -> TypeAdapter[Any]:
         adapter = Snapshot._adapters.get(cls)
         if adapter is None:
-            hints = typing.get_type_hints(cls)
+            hints = typing.get_type_hints(cls, include_extras=True)
             fields = {name: hints[name] for name in cls.SAVED}
             shape = TypedDict(f"{cls.__name__}Snapshot", fields)  # type: ignore[misc]
             adapter = Snapshot._adapters[cls] = TypeAdapter(shape)
         return adapter
 
     def to_json(self) -> str:
-        data = {name: getattr(self, name) for name in self.SAVED}
+        data = {name: self._saved_value(name) for name in self.SAVED}
         return self._adapter().dump_json(data).decode()
 
     @classmethod
@@ -47,6 +76,11 @@ class Snapshot:
             setattr(state, name, value)
         state._loaded()
         return state
+
+    def _saved_value(self, name: str) -> Any:
+        """What is written for the field ``name``; a state may leave out what ``_loaded`` can
+        rebuild from other fields."""
+        return getattr(self, name)
 
     def _loaded(self) -> None:
         """Rebuild what is derived from the saved fields (caches); called after loading."""

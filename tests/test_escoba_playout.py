@@ -18,7 +18,6 @@ import pytest
 from rules.cards import Card, SpanishSuit, spanish_deck
 from rules.cpu import random_action
 from rules.engine import Action, Event
-from tests.sizes import size
 from rules.escoba import (
     CardCaptured,
     HandDealt,
@@ -31,6 +30,7 @@ from rules.escoba import (
     TableSwept,
     new_game,
 )
+from tests.sizes import size
 
 MATCHES = size(50, 150)
 PARALLEL_EVERY = 10  # every n-th match also runs the original beside the restored copy

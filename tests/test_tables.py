@@ -163,6 +163,33 @@ async def test_a_failed_save_leaves_the_move_undone(tmp_path: Path, monkeypatch:
     await service.storage.close()
 
 
+async def test_an_accepted_move_serialises_the_state_once(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The save is the only serialisation of a move: a failure goes back to the position
+    last written, not to a copy taken before every move."""
+    service = await open_service(tmp_path / "t.sqlite3")
+    table = await started_table(service)
+    calls = 0
+    to_json = type(table.state).to_json
+
+    def counted(state: Any) -> str:
+        nonlocal calls
+        calls += 1
+        return to_json(state)
+
+    monkeypatch.setattr(type(table.state), "to_json", counted)
+    for _ in range(6):
+        seat = table.state.to_act
+        await service.act(table, table.seats[seat].user_id, table.state.legal_actions()[0])
+    assert calls == 6
+    monkeypatch.undo()
+    record = await service.storage.tables.get(table.id)
+    assert record is not None and record.state == table.state.to_json() == table.saved
+    await service.shutdown()
+    await service.storage.close()
+
+
 async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     for _ in range(2):

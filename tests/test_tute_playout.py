@@ -19,8 +19,8 @@ from rules.cpu import random_action
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction, NotYourTurn
 from rules.tricks import Obligation
-from tests.sizes import size
 from rules.tute import HandScored, MatchOver, Modalidad, Options, State, TuteRefusal, card_points
+from tests.sizes import size
 
 MATCHES = size(250, 1000)
 MAX_ACTIONS = 5000

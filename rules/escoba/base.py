@@ -14,7 +14,7 @@ from rules.cards import Card, Family
 from rules.engine import Action, DeckSource, Event, Result
 from rules.escoba.captures import TableSums
 from rules.escoba.options import FAMILY, Options
-from rules.snapshot import Snapshot
+from rules.snapshot import Records, Snapshot
 from rules.tricks import side_of, sides
 
 
@@ -51,7 +51,7 @@ class EscobaBase(Snapshot):
     turn: int | None
     pending: Pending | None
     scores: list[int]  # per side, the match
-    history: list[dict[str, Any]]  # one entry per hand (the result's summary)
+    history: Records  # one entry per hand (the result's summary)
     winners: tuple[int, ...] | None
     initial_events: list[Event]  # the first deal (not saved)
     _legal: list[Action] | None  # caches cleared by every move (not saved)

@@ -35,25 +35,40 @@ def _most(counts: Sequence[int]) -> tuple[int, ...]:
 
 def score_hand(piles: Sequence[Sequence[Card]], escobas: Sequence[int]) -> HandPoints:
     """Points of a hand from each side's captured cards and escobas (RULES.md)."""
-    card_counts = tuple(len(p) for p in piles)
-    seven_counts = tuple(sum(1 for c in p if c.rank == 7) for p in piles)
-    oro_counts = tuple(sum(1 for c in p if c.suit == SpanishSuit.OROS) for p in piles)
-    siete = tuple(1 if SIETE_DE_OROS in p else 0 for p in piles)
+    return points_of(
+        card_counts=tuple(len(p) for p in piles),
+        seven_counts=tuple(sum(1 for c in p if c.rank == 7) for p in piles),
+        oro_counts=tuple(sum(1 for c in p if c.suit == SpanishSuit.OROS) for p in piles),
+        escobas=tuple(escobas),
+        siete_de_oros=tuple(1 if SIETE_DE_OROS in p else 0 for p in piles),
+    )
+
+
+def points_of(
+    card_counts: Sequence[int], seven_counts: Sequence[int], oro_counts: Sequence[int],
+    escobas: Sequence[int], siete_de_oros: Sequence[int],
+) -> HandPoints:
+    """The hand's points from what each side captured: the counts decide the rest."""
     sevens, cards, oros = _most(seven_counts), _most(card_counts), _most(oro_counts)
     points = tuple(
-        e + s + a + b + c for e, s, a, b, c in zip(escobas, siete, sevens, cards, oros, strict=True)
+        e + s + a + b + c
+        for e, s, a, b, c in zip(escobas, siete_de_oros, sevens, cards, oros, strict=True)
     )
     return HandPoints(
-        card_counts=card_counts,
-        seven_counts=seven_counts,
-        oro_counts=oro_counts,
+        card_counts=tuple(card_counts),
+        seven_counts=tuple(seven_counts),
+        oro_counts=tuple(oro_counts),
         escobas=tuple(escobas),
-        siete_de_oros=siete,
+        siete_de_oros=tuple(siete_de_oros),
         most_sevens=sevens,
         most_cards=cards,
         most_oros=oros,
         points=points,
     )
+
+
+# What a hand's history record keeps: the counts; the rest is derived (``points_of``).
+COUNTS = ("card_counts", "seven_counts", "oro_counts", "escobas", "siete_de_oros")
 
 
 def match_winner(scores: Sequence[int], objetivo: int) -> int | None:
@@ -80,7 +95,8 @@ class ScoringMixin(EscobaBase):
         self.scores = [s + p for s, p in zip(self.scores, points.points, strict=True)]
         scored = HandScored(hand=self.hand_number, **vars(points), scores=tuple(self.scores))
         events.append(scored)
-        self.history.append({"dealer": self.dealer, **scored.data()})
+        self.history.append({"dealer": self.dealer, "hand": self.hand_number,
+                             **{name: list(getattr(points, name)) for name in COUNTS}})
         winner = match_winner(self.scores, self.options.objetivo)
         if winner is not None:
             self.winners = tuple(s for s in range(self.players) if self.side_of(s) == winner)
@@ -96,5 +112,16 @@ class ScoringMixin(EscobaBase):
             "parejas": self.options.parejas,
             "captura": self.options.captura,
             "objetivo": self.options.objetivo,
-            "hands": [dict(h) for h in self.history],
+            "hands": self._hands(),
         }
+
+    def _hands(self) -> list[dict[str, Any]]:
+        """Each hand's summary as its HandScored event tells it, rebuilt from the counts."""
+        hands: list[dict[str, Any]] = []
+        scores = [0] * self.sides
+        for record in self.history:
+            points = points_of(**{name: record[name] for name in COUNTS})
+            scores = [s + p for s, p in zip(scores, points.points, strict=True)]
+            scored = HandScored(hand=record["hand"], **vars(points), scores=tuple(scores))
+            hands.append({"dealer": record["dealer"], **scored.data()})
+        return hands

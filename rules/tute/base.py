@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from rules.cards import Card, Family, SpanishSuit
 from rules.engine import Action, DeckSource, Event, Result
-from rules.snapshot import Snapshot
+from rules.snapshot import Records, Snapshot
 from rules.tricks import Trick, side_of, sides
 from rules.tute.events import CanteSung, HandDealt
 from rules.tute.options import FAMILY, Modalidad, Options
@@ -34,7 +34,7 @@ class TuteBase(Snapshot):
     hand_number: int
     dealer: int
     juegos: list[int]  # per side
-    history: list[dict[str, Any]]  # one entry per hand (the result's summary)
+    history: Records  # one entry per hand (the result's summary)
     result: Result | None
     # the hand in progress
     hands: list[list[Card]]  # each kept in ``sort_key`` order
@@ -56,11 +56,23 @@ class TuteBase(Snapshot):
     initial_events: list[Event]  # the first deal (not saved)
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
 
+    def _saved_value(self, name: str) -> Any:
+        result = self.result
+        if name == "result" and result is not None:  # its hands are rebuilt from the history
+            summary = {k: v for k, v in result.summary.items() if k != "hands"}
+            return Result(result.winners, result.scores, summary)
+        return getattr(self, name)
+
     def _loaded(self) -> None:
         self.initial_events = []
         self._legal = None
-        if self.result is not None:
-            self.history = self.result.summary["hands"]
+        result = self.result
+        if result is not None:
+            self.result = Result(result.winners, result.scores,
+                                 {**result.summary, "hands": self._summary_hands()})
+
+    def _summary_hands(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ shared facts
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.engine import Event, Result
 from rules.tute.base import TuteBase
 from rules.tute.events import HandScored, MatchOver
 from rules.tute.options import ULTIMAS, card_points
+
+# The keys of a scored hand's record kept as they are in the summary.
+EXPANDED = ("card_points", "cante_points", "ultimas", "capote", "winners", "juegos")
 
 
 class ScoringMixin(TuteBase):
@@ -26,11 +31,31 @@ class ScoringMixin(TuteBase):
                 "target": self.options.juegos,
                 "reason": reason,
                 "juegos": list(scores),
-                "hands": self.history,
+                "hands": self._summary_hands(),
             },
         )
         self._legal = None
         return MatchOver(winners, scores, reason)
+
+    def _summary_hands(self) -> list[dict[str, Any]]:
+        """The match's hands as the summary shows them: each history record (which keeps
+        only what cannot be worked out) with its points and the juegos totals after it."""
+        totals = [0] * self._side_count()
+        hands: list[dict[str, Any]] = []
+        for record in self.history:
+            if record["reason"] == "tute":
+                hands.append(dict(record))
+                continue
+            points = [c + k for c, k in zip(record["card_points"], record["cante_points"],
+                                            strict=True)]
+            if record["ultimas"] is not None:
+                points[self.side(record["ultimas"])] += ULTIMAS
+            totals[self.side(record["winners"][0])] += record["juegos"]
+            hands.append({
+                "hand": record["hand"], "dealer": record["dealer"], "reason": record["reason"],
+                "points": points, **{k: record[k] for k in EXPANDED}, "totals": list(totals),
+            })
+        return hands
 
     def _hand_winner(self, points: list[int], ultimas: int) -> int:
         """The side with most points; a tie goes to the diez de últimas, else to the tied
@@ -70,14 +95,12 @@ class ScoringMixin(TuteBase):
                 "hand": self.hand_number,
                 "dealer": self.dealer,
                 "reason": reason,
-                "points": list(points),
                 "card_points": list(cards),
                 "cante_points": list(cantes),
                 "ultimas": ultimas,
                 "capote": self.capote,
                 "winners": list(winners),
                 "juegos": won,
-                "totals": list(self.juegos),
             }
         )
         events: list[Event] = [
