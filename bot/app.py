@@ -38,7 +38,8 @@ EXTENSIONS = discover_extensions()
 class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
                  seed: int | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None,
+                         intents=discord.Intents.default())
         self.settings = settings
         self.extension_names = extensions
         self.storage = Storage(settings.database_path)

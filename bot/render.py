@@ -156,7 +156,7 @@ def seat_lines(table: Table, marks: dict[int, str] | None = None) -> str:
     for i, seat in enumerate(table.seats):
         who = seat.name if seat.is_cpu else f"<@{seat.user_id}>"
         turn = "▶️ " if i == to_act else ""
-        auto = " 🤖" if i in table.auto else ""
+        auto = " 💤" if i in table.presence.absent else " 🤖" if i in table.auto else ""
         note = f" — {marks[i]}" if marks and i in marks else ""
         lines.append(f"{turn}{i + 1}. {who}{auto}{note}")
     return "\n".join(lines)

@@ -86,6 +86,25 @@ MIGRATIONS: Sequence[str] = (
     CREATE INDEX ledger_by_source ON ledger (guild_id, source, id);
     CREATE INDEX ledger_by_target ON ledger (guild_id, target, id);
     """,
+    # 5: per-server timing and table channel; a table's timing and presence (CPU stand-ins,
+    # absences, pause); skill ratings per game; a server's results read newest first.
+    """
+    ALTER TABLE guild_settings ADD COLUMN turn_timeout REAL;
+    ALTER TABLE guild_settings ADD COLUMN cpu_delay REAL;
+    ALTER TABLE guild_settings ADD COLUMN table_channel INTEGER;
+    ALTER TABLE game_tables ADD COLUMN runtime TEXT;
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        account TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        matches INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game, account)
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, game, id);
+    """,
 )
 
 
@@ -212,6 +231,7 @@ class TableRecord:
     status: str
     state: str | None
     message_id: int | None
+    runtime: dict[str, Any] | None = None  # the table layer's own: timing, presence
 
 
 class TableRepo:
@@ -221,12 +241,14 @@ class TableRepo:
     async def create(
         self, db: aiosqlite.Connection, guild_id: int | None, channel_id: int, game: str,
         options: dict[str, Any], host_id: int, seats: list[dict[str, Any]],
+        runtime: dict[str, Any] | None = None,
     ) -> int:
         cur = await db.execute(
             "INSERT INTO game_tables (guild_id, channel_id, game, options, host_id, seats,"
-            " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+            " status, runtime, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
             (guild_id, channel_id, game, json.dumps(options), host_id, json.dumps(seats),
-             now(), now()),
+             json.dumps(runtime) if runtime is not None else None, now(), now()),
         )
         assert cur.lastrowid is not None
         return cur.lastrowid
@@ -234,11 +256,13 @@ class TableRepo:
     async def save(
         self, db: aiosqlite.Connection, table_id: int, *, seats: list[dict[str, Any]],
         status: str, state: str | None, message_id: int | None,
+        runtime: dict[str, Any] | None = None,
     ) -> None:
         await db.execute(
             "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
-            " updated_at = ? WHERE id = ?",
-            (json.dumps(seats), status, state, message_id, now(), table_id),
+            " runtime = ?, updated_at = ? WHERE id = ?",
+            (json.dumps(seats), status, state, message_id,
+             json.dumps(runtime) if runtime is not None else None, now(), table_id),
         )
 
     async def open_tables(self) -> list[TableRecord]:
@@ -258,6 +282,7 @@ class TableRepo:
             game=row["game"], options=json.loads(row["options"]), host_id=row["host_id"],
             seats=json.loads(row["seats"]), status=row["status"], state=row["state"],
             message_id=row["message_id"],
+            runtime=json.loads(row["runtime"]) if row["runtime"] else None,
         )
 
 

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.games import GameSpec
 from bot.i18n import Text
+from bot.presence import Presence
 from bot.storage import Storage, TableRecord
 from rules.cpu import random_action
 from rules.engine import Action, Event, GameState, as_action
@@ -32,6 +33,7 @@ from rules.errors import RuleError
 log = logging.getLogger(__name__)
 
 LOG_LINES = 8
+WARN_BEFORE = 30.0  # seconds before a turn times out that the table shows a warning
 
 
 def stamp_of(snapshot: str) -> str:
@@ -73,13 +75,33 @@ LogEntry = Event | Text  # the public log keeps data, rendered in the server's l
 class Seat:
     user_id: int | None  # None: a CPU seat
     name: str
+    level: str | None = None  # a CPU seat's level
 
     @property
     def is_cpu(self) -> bool:
         return self.user_id is None
 
     def to_data(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name}
+        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["user_id"], data["name"], data.get("level"))
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long a table waits: a player's turn before the CPU plays for them, and the pause
+    before each CPU move (the server's settings when the table was opened)."""
+
+    turn_timeout: float
+    cpu_delay: float
+
+    def to_data(self) -> dict[str, float]:
+        return {"turn_timeout": self.turn_timeout, "cpu_delay": self.cpu_delay}
 
 
 @dataclass
@@ -94,8 +116,9 @@ class Table:
     status: str = "lobby"
     state: GameState | None = None
     message_id: int | None = None
+    timing: Timing = Timing(120.0, 1.5)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    auto: set[int] = field(default_factory=set)  # seats the CPU plays after a timeout
+    presence: Presence = field(default_factory=Presence)  # CPU stand-ins, absences, pause
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_LINES * 3))
     # the snapshot last written or read, i.e. the position on disk (None before the start)
     saved: str | None = None
@@ -111,6 +134,18 @@ class Table:
     @property
     def game(self) -> str:
         return self.spec.name
+
+    @property
+    def auto(self) -> set[int]:
+        """Seats the CPU plays for after a timeout."""
+        return self.presence.auto
+
+    def humans(self) -> set[int]:
+        return {i for i, s in enumerate(self.seats) if not s.is_cpu}
+
+    def runtime_data(self) -> dict[str, Any]:
+        """What the table layer keeps beside the engine state: timing and presence."""
+        return {"timing": self.timing.to_data(), "presence": self.presence.to_data()}
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -199,7 +234,7 @@ class TableService:
 
     async def create(
         self, game: str, options: dict[str, Any] | BaseModel, *, guild_id: int | None,
-        channel_id: int, host_id: int, host_name: str,
+        channel_id: int, host_id: int, host_name: str, timing: Timing | None = None,
     ) -> Table:
         spec = self.games[game]
         if isinstance(options, BaseModel):
@@ -213,17 +248,18 @@ class TableService:
             raise TableError("table-channel-busy")  # two /nueva at once: the second one waits
         self._creating.add(channel_id)
         seats = [Seat(host_id, host_name)]
+        timing = timing or Timing(self.turn_timeout, self.cpu_delay)
         try:
             async with self.storage.transaction() as db:
                 table_id = await self.storage.tables.create(
                     db, guild_id, channel_id, game, opts.model_dump(mode="json"), host_id,
-                    [s.to_data() for s in seats],
+                    [s.to_data() for s in seats], {"timing": timing.to_data()},
                 )
         except sqlite3.IntegrityError:  # another process opened one (one_open_table_per_channel)
             raise TableError("table-channel-busy") from None
         finally:
             self._creating.discard(channel_id)
-        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats)
+        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing)
         self._index(table)
         return table
 
@@ -335,18 +371,29 @@ class TableService:
         seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("table-not-seated")
-        table.auto.discard(seat)  # acting again takes the seat back from the CPU
         return await self._act(table, seat, as_action(action), stamp)
 
-    def back(self, table: Table, user_id: int) -> None:
-        """The player showed up (opened their hand): stop playing for them."""
+    async def back(self, table: Table, user_id: int) -> None:
+        """The player showed up (opened their hand): stop playing for them, and wake the
+        table if it was paused for want of players."""
         seat = table.seat_of(user_id)
-        if seat is not None and seat in table.auto:
-            table.auto.discard(seat)
-            self._schedule(table)
+        presence = table.presence
+        if seat is None or table.status != "playing" or not (
+                seat in presence.auto or seat in presence.absent or presence.paused
+                or presence.warned == seat):
+            return
+        async with table.lock:
+            woke = presence.back(seat)
+            with contextlib.suppress(Exception):  # presence is not worth failing a reply
+                await self._save(table)
+        if woke:
+            table.log.append(Text.of("table-resumed", name=table.name(seat)))
+        self.request_refresh(table)
+        self._schedule(table)
 
     async def _act(
-        self, table: Table, seat: int, action: Action, stamp: str | None = None
+        self, table: Table, seat: int, action: Action, stamp: str | None = None, *,
+        by_cpu: bool = False,
     ) -> list[Event]:
         async with table.lock, self._game_lock(table):
             state = self._require_playing(table)
@@ -356,18 +403,28 @@ class TableService:
                 if state.to_act is None:
                     raise TableError("table-over")
                 raise TableError("turn-not-yours", name=table.name(state.to_act))
+            presence = table.presence
+            before = presence.to_data()
+            if not by_cpu:  # acting again takes the seat back from the CPU
+                woke = presence.back(seat)
+                if woke:
+                    table.log.append(Text.of("table-resumed", name=table.name(seat)))
             try:
                 async with self.storage.transaction() as db:
                     token = await table.spec.hooks.before_apply(table, db)
                     events = state.apply(seat, action)
+                    if any(e.ENDS_HAND for e in events) and presence.hand_ended(table.humans()):
+                        table.log.append(Text.of("table-paused"))
                     await table.spec.hooks.after_apply(table, events, db, token)
                     if state.is_over:
                         table.status = "finished"
                         await self._record_result(db, table)
                     await self._write(db, table)
             except RuleError:
+                table.presence = Presence.from_data(before)
                 raise
             except Exception:
+                table.presence = Presence.from_data(before)
                 table.revert()
                 table.status = "playing"
                 log.exception("Table %d: could not save a move; state restored", table.id)
@@ -387,7 +444,7 @@ class TableService:
             return None
         action = random_action(state, self.rng)
         try:
-            return await self._act(table, seat, action)
+            return await self._act(table, seat, action, by_cpu=True)
         except NotSaved:  # the database refused it: try again after the usual pause
             self._schedule(table)
             return None
@@ -412,21 +469,37 @@ class TableService:
             table.timer.cancel()
         table.timer = None
         state = table.state
-        if self._closed or table.status != "playing" or state is None or state.to_act is None:
+        if self._closed or table.status != "playing" or state is None or state.to_act is None \
+                or table.presence.paused:
             return
         seat = state.to_act
         cpu = table.seats[seat].is_cpu or seat in table.auto
-        delay = self.cpu_delay if cpu else self.turn_timeout
+        delay = table.timing.cpu_delay if cpu else table.timing.turn_timeout
         table.timer = asyncio.create_task(self._wake(table, seat, delay, timed_out=not cpu))
         self._timers.add(table.timer)
         table.timer.add_done_callback(self._timers.discard)
 
     async def _wake(self, table: Table, seat: int, delay: float, *, timed_out: bool) -> None:
-        await asyncio.sleep(delay)
-        if table.state is None or table.state.to_act != seat or table.status != "playing":
+        """After ``delay`` the CPU moves; a human is warned, in the public message, a little
+        before their turn runs out (a quarter of it, at most 30 s)."""
+        def still_waiting() -> bool:
+            state = table.state
+            return state is not None and state.to_act == seat and table.status == "playing"
+
+        if timed_out:
+            warning = min(WARN_BEFORE, delay / 4)
+            await asyncio.sleep(delay - warning)
+            if not still_waiting():
+                return
+            table.presence.warned = seat
+            self.request_refresh(table)
+            await asyncio.sleep(warning)
+        else:
+            await asyncio.sleep(delay)
+        if not still_waiting():
             return
         if timed_out:
-            table.auto.add(seat)
+            table.presence.timed_out(seat)
             table.log.append(Text.of("turn-timeout", name=table.name(seat)))
         table.timer = None
         await self.cpu_move(table)
@@ -509,18 +582,23 @@ class TableService:
         the row for inspection) so that every later start does not stumble on it again."""
         async with self.storage.transaction() as db:
             await self.storage.tables.save(db, record.id, seats=record.seats, status="cancelled",
-                                           state=record.state, message_id=record.message_id)
+                                           state=record.state, message_id=record.message_id,
+                                           runtime=record.runtime)
 
     def _from_record(self, record: TableRecord) -> Table | None:
         spec = self.games.get(record.game)
         if spec is None:
             log.warning("Table %d: unknown game %s, left alone", record.id, record.game)
             return None
+        runtime = record.runtime or {}
+        timing = runtime.get("timing")
         table = Table(
             record.id, record.guild_id, record.channel_id, spec,
             spec.game.options(**record.options), record.host_id,
-            [Seat(s["user_id"], s["name"]) for s in record.seats], record.status,
+            [Seat.from_data(s) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
+            timing=Timing(**timing) if timing else Timing(self.turn_timeout, self.cpu_delay),
+            presence=Presence.from_data(runtime.get("presence")),
         )
         table.mark_saved(record.state)
         table.log.append(Text.of("table-restored"))
@@ -560,7 +638,7 @@ class TableService:
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
-            message_id=table.message_id,
+            message_id=table.message_id, runtime=table.runtime_data(),
         )
         table.mark_saved(snapshot)
 

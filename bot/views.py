@@ -242,6 +242,18 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     await tables.set_message(table, message.id)
 
 
+def presence_notice(table: Table, lang: Lang) -> str:
+    """A paused table, or a player whose turn is about to run out, said to everybody."""
+    presence = table.presence
+    if table.status != "playing":
+        return ""
+    if presence.paused:
+        return lang.t("table-paused-notice", button=lang.t("button-hand"))
+    if presence.warned is not None:
+        return lang.t("turn-warning", name=table.name(presence.warned))
+    return ""
+
+
 def public_message(table: Table, lang: Lang) -> tuple[discord.Embed, discord.ui.View]:
     """The one public message of a table: lobby, game in progress, or final summary."""
     if table.status == "lobby":
@@ -251,6 +263,9 @@ def public_message(table: Table, lang: Lang) -> tuple[discord.Embed, discord.ui.
         embed.title = f"{embed.title} — {lang.t('table-cancelled')}"
         return embed, discord.ui.View(timeout=None)  # no buttons left
     embed = table.spec.render_table(table, lang)
+    notice = presence_notice(table, lang)
+    if notice:
+        embed.add_field(name=lang.t("public-notice"), value=notice, inline=False)
     lines = log_lines(table, list(table.log), lang)[-LOG_LINES:]
     if lines:
         embed.add_field(name=lang.t("public-log"), value=fit_lines(lines, newest_last=True),
@@ -488,7 +503,7 @@ async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None
         raise TableError("table-not-seated")
     if table.state is None:
         raise TableError("table-not-started")
-    service(interaction).back(table, interaction.user.id)
+    await service(interaction).back(table, interaction.user.id)
     embed, view = hand_message(table, seat, private_lang(interaction))
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 

@@ -126,7 +126,13 @@ SEAT_LIST_FIELDS = frozenset({"winners", "tomates", "seats", "losers"})
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened; subclasses add fields. ``kind`` keys the message catalog."""
+    """Something that happened; subclasses add fields. ``kind`` keys the message catalog.
+
+    ``ENDS_HAND`` marks the event that closes a hand (its scoring): the table layer counts
+    hands by it (a player away for a whole hand) without knowing the game.
+    """
+
+    ENDS_HAND: ClassVar[bool] = False
 
     @property
     def kind(self) -> str:

@@ -196,7 +196,7 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         storage = Storage(path)
         await storage.open()
         rows = await storage.fetchall("PRAGMA user_version")
-        assert rows[0][0] == 4  # tables, tomate ledger, guild settings, ledger indexes
+        assert rows[0][0] == 5  # tables, ledger, settings, ledger indexes, ratings
         mode = await storage.fetchall("PRAGMA journal_mode")
         assert mode[0][0] == "wal"
         await storage.close()

@@ -123,3 +123,10 @@ bank-unknown-account = I do not know the account “{ $account }”.
 bank-zero = The amount cannot be 0.
 bank-limit = No amount or balance may go beyond { $limit } tantos (or -{ $limit }).
 help-unknown-game = I do not know the game “{ $game }”.
+
+## Presence: turn warnings, absences and pause
+public-notice = Notice
+turn-warning = ⏳ { $name }, your time is running out: if you do not play, the CPU will play for you.
+table-paused = ⏸️ Nobody is playing: the table is paused.
+table-paused-notice = ⏸️ Table paused: every player is away. Press “{ $button }” to go on.
+table-resumed = ▶️ { $name } is back: the game goes on.

@@ -123,3 +123,10 @@ bank-unknown-account = No conozco la cuenta «{ $account }».
 bank-zero = La cantidad no puede ser 0.
 bank-limit = Ninguna cantidad ni saldo puede pasar de { $limit } tantos (ni de -{ $limit }).
 help-unknown-game = No conozco el juego «{ $game }».
+
+## Presencia: avisos de turno, ausencias y pausa
+public-notice = Aviso
+turn-warning = ⏳ { $name }, se te acaba el tiempo: si no juegas, la CPU jugará por ti.
+table-paused = ⏸️ Nadie está jugando: la mesa queda en pausa.
+table-paused-notice = ⏸️ Mesa en pausa: todos los jugadores están ausentes. Pulsa «{ $button }» para seguir.
+table-resumed = ▶️ { $name } ha vuelto: la partida sigue.

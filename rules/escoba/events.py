@@ -7,6 +7,7 @@ public table and counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.cards import Card
 from rules.engine import Event, fast_init
@@ -109,6 +110,8 @@ class TableSwept(Event):
 @dataclass(frozen=True)
 class HandScored(Event):
     """Points of hand ``hand``; every tuple has one entry per side; ``scores`` = match totals."""
+
+    ENDS_HAND: ClassVar[bool] = True
 
     hand: int
     card_counts: tuple[int, ...]

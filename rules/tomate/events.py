@@ -7,6 +7,7 @@ a count). ``CardPlayed`` and ``TrickWon`` are the shared events of :mod:`rules.t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.cards import Card, Suit
 from rules.engine import Event, fast_init
@@ -155,6 +156,8 @@ class Tomate(Event):
 @dataclass(frozen=True)
 class HandScored(Event):
     """Summary of one hand; ``nets`` are per seat, ante and pánfilo payments included."""
+
+    ENDS_HAND: ClassVar[bool] = True
 
     hand: int
     dealer: int

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.cards import Card
 from rules.engine import Event, fast_init
@@ -86,6 +87,9 @@ class CapotePassed(Event):
 @fast_init
 @dataclass(frozen=True)
 class HandScored(Event):
+
+    ENDS_HAND: ClassVar[bool] = True
+
     hand: int
     reason: str  # "puntos" or "capote"
     points: tuple[int, ...]  # per side: cards + cantes + diez de últimas
