@@ -15,7 +15,7 @@ from bot.commands import CatalogTranslator
 from bot.servers import ServerSettings
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.tables import Table, TableError, TableService
+from bot.tables import Table, TableError, TableService, Timing
 from bot.views import DYNAMIC_ITEMS, describe, private_lang, public_message
 from rules.errors import RuleError
 
@@ -43,7 +43,8 @@ class TapeteBot(commands.Bot):
         self.settings = settings
         self.extension_names = extensions
         self.storage = Storage(settings.database_path)
-        self.servers = ServerSettings(self.storage)
+        self.servers = ServerSettings(self.storage,
+                                      Timing(settings.turn_timeout, settings.cpu_delay))
         self.tables = TableService(
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,

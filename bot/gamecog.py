@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from bot.app import TapeteBot
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog):
     """Base of the game cogs; ``spec`` is the game this cog serves."""
 
@@ -64,10 +65,16 @@ class GameCog(commands.GroupCog):
         """Create a table in this channel and post its public lobby message."""
 
         async def work() -> None:
+            servers = self.bot.servers
+            allowed = servers.config(interaction.guild_id).table_channel
+            here = {interaction.channel_id, getattr(interaction.channel, "parent_id", None)}
+            if allowed is not None and allowed not in here:  # a thread of it is fine
+                raise TableError("table-wrong-channel", channel=f"<#{allowed}>")
             table = await self.bot.tables.create(
                 self.spec.name, options, guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
+                timing=servers.timing(interaction.guild_id),
             )
             embed, view = public_message(table, public_lang(interaction))
             await interaction.response.send_message(embed=embed, view=view)

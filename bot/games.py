@@ -6,7 +6,7 @@ never names a game: everything game-specific comes through the spec.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,12 @@ from rules.engine import Event, Game, GameState
 
 if TYPE_CHECKING:
     from bot.i18n import Lang
+    from bot.storage import ResultRecord
     from bot.tables import Table
+
+# A finished match's per-hand lines for /tapete historial: (its result row, the seats' display
+# names, the reader's language) -> lines. Without one, the hands' ``points`` are listed.
+SummaryLines = Callable[["ResultRecord", Sequence[str], "Lang"], Awaitable[list[str]]]
 
 
 class TableHooks:
@@ -52,6 +57,7 @@ class GameSpec:
     game: Game
     render_table: Callable[[Table, Lang], discord.Embed]
     hooks: TableHooks = field(default_factory=TableHooks)
+    summary_lines: SummaryLines | None = None
 
     @property
     def name(self) -> str:

@@ -1,36 +1,73 @@
-"""Per-server settings the bot keeps in memory and in storage: the language of public messages.
+"""Per-server settings, kept in memory and in storage: the language of public messages, the
+timing of new tables (turn timeout, CPU pause) and, optionally, the one channel where tables
+may be opened.
 
-A server speaks Spanish until an admin picks another language with ``/tapete idioma``.
+A server uses the ``.env`` values until an admin changes them with ``/tapete ajustes`` (or
+``/tapete idioma``); a change applies to tables opened afterwards (the language to every
+table at once) and survives restarts.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import discord
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Lang, catalog, lang_for
 from bot.storage import Storage
+from bot.tables import Timing
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """One server's choices; ``None`` means the bot's default (from ``.env``)."""
+
+    language: str = DEFAULT_LANGUAGE
+    turn_timeout: float | None = None
+    cpu_delay: float | None = None
+    table_channel: int | None = None  # tables only in this channel; None: anywhere
 
 
 class ServerSettings:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, defaults: Timing | None = None) -> None:
         self.storage = storage
-        self._languages: dict[int, str] = {}
+        self.defaults = defaults or Timing(120.0, 1.5)
+        self._configs: dict[int, ServerConfig] = {}
 
     async def load(self) -> None:
-        self._languages = await self.storage.guilds.languages()
+        self._configs = {guild: ServerConfig(**{k: v for k, v in values.items()
+                                                if v is not None})
+                         for guild, values in (await self.storage.guilds.all()).items()}
+
+    def config(self, guild_id: int | None) -> ServerConfig:
+        if guild_id is None:
+            return ServerConfig()
+        return self._configs.get(guild_id, ServerConfig())
+
+    async def update(self, guild_id: int, **changes: Any) -> ServerConfig:
+        """Change some settings of a server (a value of ``None`` goes back to the default)."""
+        if "language" in changes and changes["language"] not in LANGUAGES:
+            raise ValueError(f"unknown language {changes['language']!r}")
+        config = replace(self.config(guild_id), **changes)
+        await self.storage.guilds.save(guild_id, asdict(config))
+        self._configs[guild_id] = config
+        return config
 
     def language(self, guild_id: int | None) -> str:
-        if guild_id is None:
-            return DEFAULT_LANGUAGE
-        return self._languages.get(guild_id, DEFAULT_LANGUAGE)
+        return self.config(guild_id).language
 
     async def set_language(self, guild_id: int, language: str) -> None:
-        if language not in LANGUAGES:
-            raise ValueError(f"unknown language {language!r}")
-        await self.storage.guilds.set_language(guild_id, language)
-        self._languages[guild_id] = language
+        await self.update(guild_id, language=language)
+
+    def timing(self, guild_id: int | None) -> Timing:
+        """The timing a new table of this server gets."""
+        config = self.config(guild_id)
+        return Timing(
+            config.turn_timeout if config.turn_timeout is not None
+            else self.defaults.turn_timeout,
+            config.cpu_delay if config.cpu_delay is not None else self.defaults.cpu_delay,
+        )
 
     def public(self, guild_id: int | None) -> Lang:
         """The language of a server's public messages."""

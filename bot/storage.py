@@ -128,6 +128,7 @@ class Storage:
         self.results = ResultRepo(self)
         self.ledger = LedgerRepo(self)
         self.guilds = GuildSettingsRepo(self)
+        self.ratings = RatingRepo(self)
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -306,6 +307,106 @@ class ResultRepo:
         )
         return [json.loads(r["result"]) for r in rows]
 
+    async def recent(
+        self, guild_id: int, game: str | None = None, *, user_id: int | None = None,
+        limit: int = 10,
+    ) -> list[ResultRecord]:
+        """A server's latest results, newest first: of one game, or with one player."""
+        sql = "SELECT * FROM results WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
+        if user_id is not None:  # seats are JSON: {"user_id": 123, ...}
+            sql += " AND seats LIKE ?"
+            params.append(f'%"user_id": {int(user_id)},%')
+        rows = await self.storage.fetchall(sql + " ORDER BY id DESC LIMIT ?", (*params, limit))
+        return [ResultRecord.of(r) for r in rows]
+
+    async def get(self, result_id: int) -> ResultRecord | None:
+        rows = await self.storage.fetchall("SELECT * FROM results WHERE id = ?", (result_id,))
+        return ResultRecord.of(rows[0]) if rows else None
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """A row of ``results``: how a match or session ended."""
+
+    id: int
+    table_id: int
+    guild_id: int | None
+    game: str
+    seats: list[dict[str, Any]]
+    result: dict[str, Any]
+    finished_at: str
+
+    @classmethod
+    def of(cls, row: aiosqlite.Row) -> ResultRecord:
+        return cls(row["id"], row["table_id"], row["guild_id"], row["game"],
+                   json.loads(row["seats"]), json.loads(row["result"]), row["finished_at"])
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A skill rating (openskill's mu and sigma) and how many matches it rests on."""
+
+    account: str
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate rankings sort by: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+
+class RatingRepo:
+    """Skill ratings per server, game and account (``user:<id>`` or ``cpu:<level>``)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def of(
+        self, db: aiosqlite.Connection, guild_id: int, game: str, accounts: Sequence[str]
+    ) -> dict[str, Rating]:
+        marks = ", ".join("?" for _ in accounts)
+        async with db.execute(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND account IN ({marks})", (guild_id, game, *accounts),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["account"]: self._rating(r) for r in rows}
+
+    async def save(self, db: aiosqlite.Connection, guild_id: int, game: str,
+                   rating: Rating) -> None:
+        await db.execute(
+            "INSERT INTO ratings (guild_id, game, account, mu, sigma, matches, wins)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, account) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
+            " wins = excluded.wins",
+            (guild_id, game, rating.account, rating.mu, rating.sigma, rating.matches,
+             rating.wins),
+        )
+
+    async def top(self, guild_id: int, game: str, limit: int = 15) -> list[Rating]:
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
+            " ORDER BY mu - 3 * sigma DESC, account LIMIT ?", (guild_id, game, limit))
+        return [self._rating(r) for r in rows]
+
+    async def of_account(self, guild_id: int, account: str) -> dict[str, Rating]:
+        """Every game's rating of one account in a server."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND account = ? ORDER BY game",
+            (guild_id, account))
+        return {r["game"]: self._rating(r) for r in rows}
+
+    @staticmethod
+    def _rating(row: aiosqlite.Row) -> Rating:
+        return Rating(row["account"], row["mu"], row["sigma"], row["matches"], row["wins"])
+
 
 @dataclass(frozen=True)
 class Movement:
@@ -322,21 +423,27 @@ class Movement:
 
 
 class GuildSettingsRepo:
-    """Per-server settings: today the language of the server's public messages."""
+    """Per-server settings: language, timing of new tables, the channel for tables."""
+
+    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel")
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
-    async def languages(self) -> dict[int, str]:
-        rows = await self.storage.fetchall("SELECT guild_id, language FROM guild_settings")
-        return {r["guild_id"]: r["language"] for r in rows}
+    async def all(self) -> dict[int, dict[str, Any]]:
+        rows = await self.storage.fetchall(
+            f"SELECT guild_id, {', '.join(self.COLUMNS)} FROM guild_settings")
+        return {r["guild_id"]: {c: r[c] for c in self.COLUMNS} for r in rows}
 
-    async def set_language(self, guild_id: int, language: str) -> None:
+    async def save(self, guild_id: int, values: dict[str, Any]) -> None:
+        """Write a server's settings (every column; ``language`` is required)."""
+        row = [values.get(c) for c in self.COLUMNS]
         async with self.storage.transaction() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                (guild_id, language),
+                f"INSERT INTO guild_settings (guild_id, {', '.join(self.COLUMNS)})"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                + ", ".join(f"{c} = excluded.{c}" for c in self.COLUMNS),
+                (guild_id, *row),
             )
 
 

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
+from bot.ratings import Ratings
 from bot.storage import Storage, TableRecord
 from rules.cpu import random_action
 from rules.engine import Action, Event, GameState, as_action
@@ -196,6 +197,7 @@ class TableService:
         self._creating: set[int] = set()  # channels whose table is being written
         self.by_id: dict[int, Table] = {}
         self.rng = random.Random(seed)
+        self.ratings = Ratings(storage)
         self._guild_locks: dict[tuple[str, int | None], asyncio.Lock] = {}
         self._refreshing: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -337,7 +339,8 @@ class TableService:
                 await self._write(db, table)
             self._close(table)
 
-    async def rematch(self, table_id: int, user_id: int, name: str) -> Table:
+    async def rematch(self, table_id: int, user_id: int, name: str, *,
+                      timing: Timing | None = None) -> Table:
         """Revancha: a new table with the same players and options, started at once.
 
         Works for a match that finished before a restart too: the old table is read back.
@@ -349,7 +352,7 @@ class TableService:
             raise TableError("table-not-seated")
         table = await self.create(
             old.game, old.options, guild_id=old.guild_id, channel_id=old.channel_id,
-            host_id=user_id, host_name=name,
+            host_id=user_id, host_name=name, timing=timing or old.timing,
         )
         async with table.lock, self._all_or_nothing(table):
             table.seats = list(old.seats)
@@ -633,6 +636,9 @@ class TableService:
         await self.storage.results.add(
             db, table.id, table.guild_id, table.game, table.seat_data(), result
         )
+        if not cancelled and state is not None and state.result is not None:
+            await self.ratings.record(db, table.guild_id, table.game, table.seat_data(),
+                                      state.result.winners, state.result.scores)
 
     async def _write(self, db: Any, table: Table) -> None:
         snapshot = table.state.to_json() if table.state else None

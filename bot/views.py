@@ -235,7 +235,8 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     """Revancha: the table layer starts the new match; here it gets its public message."""
     tables = service(interaction)
     user = interaction.user
-    table = await tables.rematch(table_id, user.id, user.display_name)
+    table = await tables.rematch(table_id, user.id, user.display_name,
+                                 timing=servers(interaction).timing(interaction.guild_id))
     embed, view = public_message(table, public_lang(interaction))
     await interaction.response.send_message(embed=embed, view=view)
     message = await interaction.original_response()

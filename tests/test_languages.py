@@ -253,14 +253,23 @@ async def test_help_answers_privately_in_the_users_language(simcord_env: Any) ->
     general = await ana.slash(channel, "tapete ayuda")
     assert general.ephemeral and general.response.embeds[0].title == "🃏 Tapete: how to play"
     tute = await ana.slash(channel, "tapete ayuda", juego="tute")
-    embed = tute.response.embeds[0].to_dict()
-    assert tute.ephemeral and embed["title"] == "Tute: rules"
-    options = embed["fields"][0]["value"]
+    first = tute.response.embeds[0].to_dict()
+    assert tute.ephemeral and first["title"] == "Tute"  # the rule book, in pages
+    pages = int(first["footer"]["text"].rsplit(" ", 1)[1])
+    assert first["footer"]["text"] == f"Page 1 of {pages}" and pages > 3
+    message = tute.response.message
+    for page in range(2, pages + 1):  # turn every page with ▶
+        turned = await ana.click(message, label="▶")
+        message = turned.response.message
+        embed = message.embeds[0].to_dict()
+        assert embed["footer"]["text"] == f"Page {page} of {pages}"
+    assert embed["title"] == "Options of `/tute new`"
     for option in ("mode", "games"):
-        assert f"`{option}`" in options, options
+        assert f"`{option}`" in embed["description"], embed["description"]
     USER_LOCALES[ana.id] = "es-ES"
     spanish = await ana.slash(channel, "tapete ayuda", juego="escoba")
-    assert spanish.response.embeds[0].to_dict()["title"] == "Escoba: reglas"
+    assert spanish.response.embeds[0].to_dict()["title"] == "Escoba"
+    assert spanish.response.embeds[0].to_dict()["footer"]["text"].startswith("Página 1 de")
 
 
 async def test_commands_are_localized_for_english_clients(simcord_env: Any) -> None:

@@ -12,7 +12,7 @@ cmd-cancelar-name = cancel
 cmd-cancelar-desc = Close this channel's table.
 
 cmd-tapete-name = tapete
-cmd-tapete-desc = Tapete: help and the server's language.
+cmd-tapete-desc = Tapete: help, rankings, history and the server's settings.
 cmd-ayuda-name = help
 cmd-ayuda-desc = How to play, and each game's rules and options (only you see it).
 cmd-ayuda-juego-name = game
@@ -43,3 +43,28 @@ cmd-ajustar-motivo-name = reason
 cmd-ajustar-motivo-desc = Why (kept in the history).
 cmd-ajustar-bote-name = pot
 cmd-ajustar-bote-desc = Where the tantos come from or go: plato or reserva.
+
+## /tapete: rankings, profile, history and server settings
+cmd-tapete-ranking-name = ranking
+cmd-tapete-ranking-desc = The server's skill ranking in a game.
+cmd-tapete-ranking-juego-desc = The game of the ranking.
+cmd-perfil-name = profile
+cmd-perfil-desc = A player's rating, matches and recent results (only you see it).
+cmd-perfil-jugador-name = player
+cmd-perfil-jugador-desc = Whose profile you want to see (empty: yours).
+cmd-historial-name = history
+cmd-historial-desc = The server's latest matches and each one's summary.
+cmd-historial-juego-desc = Only this game's (empty: every game).
+cmd-ajustes-name = settings
+cmd-ajustes-desc = See or change the server's settings (Manage Server).
+cmd-ajustes-turno-name = turn
+cmd-ajustes-turno-desc = Seconds of each turn before the CPU plays (15 to 3600).
+cmd-ajustes-pausa_cpu-name = cpu_pause
+cmd-ajustes-pausa_cpu-desc = Seconds of pause before each CPU move (0 to 30).
+cmd-ajustes-idioma-desc = The language of tables and public messages.
+cmd-ajustes-canal-name = channel
+cmd-ajustes-canal-desc = The only channel where tables may be opened.
+cmd-ajustes-cualquier_canal-name = any_channel
+cmd-ajustes-cualquier_canal-desc = Allow tables in any channel again.
+cmd-ajustes-por_defecto-name = defaults
+cmd-ajustes-por_defecto-desc = Back to the bot's default turn, pause and channel.

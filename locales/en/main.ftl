@@ -130,3 +130,40 @@ turn-warning = ⏳ { $name }, your time is running out: if you do not play, the 
 table-paused = ⏸️ Nobody is playing: the table is paused.
 table-paused-notice = ⏸️ Table paused: every player is away. Press “{ $button }” to go on.
 table-resumed = ▶️ { $name } is back: the game goes on.
+
+## Help in pages, rankings, profile, history and settings
+help-page = Page { $page } of { $pages }
+rating-title = 🏆 { $game } ranking
+rating-line = { $rank }. { $name }: **{ $rating }** · { $matches } matches, { $wins } won
+rating-empty = No finished matches of this game in this server yet.
+rating-cpu = CPU ({ $level })
+cpu-level-facil = easy
+cpu-level-normal = normal
+cpu-level-dificil = hard
+profile-title = { $name }'s profile
+profile-game = Rating **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches } matches, { $wins } won
+profile-recent = Latest matches
+profile-empty = No finished match in this server yet.
+history-title = 📜 Latest matches
+history-line = #{ $id } · { $date } · **{ $game }** · { $players } · { $outcome }
+history-won = won by { $names }
+history-cancelled = cancelled
+history-empty = No matches recorded.
+history-option = Match #{ $id } ({ $date })
+history-pick = See a match's summary
+history-match-title = Match #{ $id }
+history-scores = Final score
+history-hands = Hands
+history-hand = Hand { $hand }: { $points }
+history-no-hands = No per-hand summary.
+history-gone = That match is no longer in this server's history.
+settings-title = ⚙️ Server settings
+settings-body =
+    • **Turn**: { $turn } s before the CPU plays for whoever does not play.
+    • **CPU pause**: { $cpu } s before each move.
+    • **Language**: { $language }.
+    • **Tables**: { $channel }.
+    Turn and pause changes apply to tables opened from now on.
+settings-any-channel = in any channel
+settings-saved = Saved.
+table-wrong-channel = In this server tables are opened in { $channel }.

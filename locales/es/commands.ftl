@@ -12,7 +12,7 @@ cmd-cancelar-name = cancelar
 cmd-cancelar-desc = Cerrar la mesa de este canal.
 
 cmd-tapete-name = tapete
-cmd-tapete-desc = Tapete: ayuda e idioma del servidor.
+cmd-tapete-desc = Tapete: ayuda, clasificaciones, historial y ajustes del servidor.
 cmd-ayuda-name = ayuda
 cmd-ayuda-desc = Cómo se juega, y las reglas y opciones de cada juego (solo lo ves tú).
 cmd-ayuda-juego-name = juego
@@ -43,3 +43,28 @@ cmd-ajustar-motivo-name = motivo
 cmd-ajustar-motivo-desc = Por qué (queda en el historial).
 cmd-ajustar-bote-name = bote
 cmd-ajustar-bote-desc = De/a dónde van los tantos: plato o reserva.
+
+## /tapete: clasificación, perfil, historial y ajustes del servidor
+cmd-tapete-ranking-name = ranking
+cmd-tapete-ranking-desc = La clasificación de habilidad del servidor en un juego.
+cmd-tapete-ranking-juego-desc = El juego de la clasificación.
+cmd-perfil-name = perfil
+cmd-perfil-desc = Nivel, partidas y resultados recientes de un jugador (solo lo ves tú).
+cmd-perfil-jugador-name = jugador
+cmd-perfil-jugador-desc = De quién quieres ver el perfil (vacío: el tuyo).
+cmd-historial-name = historial
+cmd-historial-desc = Las últimas partidas del servidor y el resumen de cada una.
+cmd-historial-juego-desc = Solo las de este juego (vacío: todos).
+cmd-ajustes-name = ajustes
+cmd-ajustes-desc = Ver o cambiar los ajustes del servidor (Gestionar servidor).
+cmd-ajustes-turno-name = turno
+cmd-ajustes-turno-desc = Segundos de cada turno antes de que juegue la CPU (15 a 3600).
+cmd-ajustes-pausa_cpu-name = pausa_cpu
+cmd-ajustes-pausa_cpu-desc = Segundos de pausa antes de cada jugada de la CPU (0 a 30).
+cmd-ajustes-idioma-desc = El idioma de las mesas y mensajes públicos.
+cmd-ajustes-canal-name = canal
+cmd-ajustes-canal-desc = El único canal donde se pueden abrir mesas.
+cmd-ajustes-cualquier_canal-name = cualquier_canal
+cmd-ajustes-cualquier_canal-desc = Permitir de nuevo abrir mesas en cualquier canal.
+cmd-ajustes-por_defecto-name = por_defecto
+cmd-ajustes-por_defecto-desc = Volver al turno, pausa y canal por defecto del bot.

@@ -130,3 +130,40 @@ turn-warning = ⏳ { $name }, se te acaba el tiempo: si no juegas, la CPU jugar�
 table-paused = ⏸️ Nadie está jugando: la mesa queda en pausa.
 table-paused-notice = ⏸️ Mesa en pausa: todos los jugadores están ausentes. Pulsa «{ $button }» para seguir.
 table-resumed = ▶️ { $name } ha vuelto: la partida sigue.
+
+## Ayuda en páginas, clasificaciones, perfil, historial y ajustes
+help-page = Página { $page } de { $pages }
+rating-title = 🏆 Clasificación de { $game }
+rating-line = { $rank }. { $name }: **{ $rating }** · { $matches } partidas, { $wins } ganadas
+rating-empty = Aún no hay partidas terminadas de este juego en el servidor.
+rating-cpu = CPU ({ $level })
+cpu-level-facil = fácil
+cpu-level-normal = normal
+cpu-level-dificil = difícil
+profile-title = Perfil de { $name }
+profile-game = Nivel **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches } partidas, { $wins } ganadas
+profile-recent = Últimas partidas
+profile-empty = Todavía no ha terminado ninguna partida en este servidor.
+history-title = 📜 Últimas partidas
+history-line = #{ $id } · { $date } · **{ $game }** · { $players } · { $outcome }
+history-won = ganan { $names }
+history-cancelled = cancelada
+history-empty = No hay partidas registradas.
+history-option = Partida #{ $id } ({ $date })
+history-pick = Ver el resumen de una partida
+history-match-title = Partida #{ $id }
+history-scores = Puntuación final
+history-hands = Manos
+history-hand = Mano { $hand }: { $points }
+history-no-hands = Sin resumen por manos.
+history-gone = Esa partida ya no está en el historial de este servidor.
+settings-title = ⚙️ Ajustes del servidor
+settings-body =
+    • **Turno**: { $turn } s antes de que la CPU juegue por quien no juega.
+    • **Pausa de la CPU**: { $cpu } s antes de cada jugada.
+    • **Idioma**: { $language }.
+    • **Mesas**: { $channel }.
+    Los cambios de turno y pausa valen para las mesas que se abran desde ahora.
+settings-any-channel = en cualquier canal
+settings-saved = Guardado.
+table-wrong-channel = En este servidor las mesas se abren en { $channel }.
