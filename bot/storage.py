@@ -521,6 +521,13 @@ class LedgerRepo:
             for r in rows
         ]
 
+    async def of_table(self, table_id: int) -> list[Movement]:
+        """Every movement a table caused, in order (its hands' summaries)."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ledger WHERE table_id = ? ORDER BY id", (table_id,))
+        return [Movement(r["id"], r["table_id"], r["hand"], r["source"], r["target"],
+                         r["amount"], r["reason"], r["created_at"]) for r in rows]
+
     async def replay(self, guild_id: int) -> dict[str, int]:
         """Balances recomputed from the ledger alone (for audits and tests)."""
         rows = await self.storage.fetchall(

@@ -113,8 +113,8 @@ def options_line(table: Table, lang: Lang) -> str:
         label = lang.first([f"option-{table.game}-{name}-name"]) or name
         if isinstance(value, bool):
             shown = lang.yes_no(value)
-        elif value is None:
-            shown = lang.t("word-default")
+        elif value is None:  # what "empty" means for this option, else "by default"
+            shown = lang.first([f"option-{table.game}-{name}-none"]) or lang.t("word-default")
         else:
             shown = lang.first([f"option-{table.game}-{name}-{value}"]) or str(value)
         parts.append(f"{label}: {shown}")

@@ -24,7 +24,7 @@ from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
 from bot.i18n import Lang
 from bot.render import fit_lines, seat_lines
-from bot.storage import Movement
+from bot.storage import Movement, ResultRecord
 from bot.tables import Table, TableError
 from bot.views import private_lang, public_lang
 from rules import tomate
@@ -106,7 +106,8 @@ class TomateHooks(TableHooks):
 class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-desc")):
     def __init__(self, bot: TapeteBot) -> None:
         self.bank = Bank(bot.storage, pots=(PLATO, RESERVA))
-        self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank))
+        self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank),
+                             summary_lines=self.summary_lines)
         super().__init__(bot)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -154,6 +155,26 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             embed.add_field(name=lang.t("tomate-last"),
                             value=hand_summary(table, view.last_hand, lang), inline=False)
         return embed
+
+    async def summary_lines(
+        self, record: ResultRecord, names: Sequence[str], lang: Lang
+    ) -> list[str]:
+        """A session's hands from its ledger rows: what each seat won or paid per hand."""
+        labels: dict[str, str] = {}  # CPU seats share one account
+        for name, seat in zip(names, record.seats, strict=True):
+            account = user_account(seat.get("user_id"))
+            labels.setdefault(account, "CPU" if account == CPU_ACCOUNT else name)
+        per_hand: dict[int, dict[str, int]] = {}
+        for m in await self.bank.storage.ledger.of_table(record.table_id):
+            nets = per_hand.setdefault(m.hand or 0, {})
+            nets[m.source] = nets.get(m.source, 0) - m.amount
+            nets[m.target] = nets.get(m.target, 0) + m.amount
+        lines = []
+        for hand, nets in sorted(per_hand.items()):
+            shown = ", ".join(f"{label} {nets[account]:+d}"
+                              for account, label in labels.items() if nets.get(account))
+            lines.append(lang.t("history-hand", hand=hand, points=shown or "—"))
+        return lines
 
     @app_commands.command(name=ls("cmd-bote-name"), description=ls("cmd-bote-desc"))
     async def bote(self, interaction: discord.Interaction[Any]) -> None:

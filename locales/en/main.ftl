@@ -134,14 +134,20 @@ table-resumed = ▶️ { $name } is back: the game goes on.
 ## Help in pages, rankings, profile, history and settings
 help-page = Page { $page } of { $pages }
 rating-title = 🏆 { $game } ranking
-rating-line = { $rank }. { $name }: **{ $rating }** · { $matches } matches, { $wins } won
+rating-line = { $rank }. { $name }: **{ $rating }** · { $matches ->
+        [one] { $matches } match
+       *[other] { $matches } matches
+    }, { $wins } won
 rating-empty = No finished matches of this game in this server yet.
 rating-cpu = CPU ({ $level })
 cpu-level-facil = easy
 cpu-level-normal = normal
 cpu-level-dificil = hard
 profile-title = { $name }'s profile
-profile-game = Rating **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches } matches, { $wins } won
+profile-game = Rating **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches ->
+        [one] { $matches } match
+       *[other] { $matches } matches
+    }, { $wins } won
 profile-recent = Latest matches
 profile-empty = No finished match in this server yet.
 history-title = 📜 Latest matches

@@ -31,6 +31,8 @@ option-tomate-manos = How many hands the session lasts (empty: until the table i
 option-tomate-manos-name = hands
 option-tomate-tope = The most a tomate pays (default 1000000).
 option-tomate-tope-name = cap
+option-tomate-reserva_por_mano-none = the whole reserva
+option-tomate-manos-none = no limit
 
 ## The table
 tomate-title = Tomate ({ $variante }) — hand { $hand }

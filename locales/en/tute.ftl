@@ -25,6 +25,7 @@ option-tute-juegos = Games (juegos) needed to win the match (default 3).
 option-tute-juegos-name = games
 option-tute-tute = Does singing tute win the match? (default: yes, except in habanero)
 option-tute-tute-name = tute
+option-tute-tute-none = the usual (yes, except in habanero)
 
 ## The table
 tute-title = Tute { $modalidad } — hand { $hand }

@@ -134,14 +134,26 @@ table-resumed = ▶️ { $name } ha vuelto: la partida sigue.
 ## Ayuda en páginas, clasificaciones, perfil, historial y ajustes
 help-page = Página { $page } de { $pages }
 rating-title = 🏆 Clasificación de { $game }
-rating-line = { $rank }. { $name }: **{ $rating }** · { $matches } partidas, { $wins } ganadas
+rating-line = { $rank }. { $name }: **{ $rating }** · { $matches ->
+        [one] { $matches } partida
+       *[other] { $matches } partidas
+    }, { $wins ->
+        [one] { $wins } ganada
+       *[other] { $wins } ganadas
+    }
 rating-empty = Aún no hay partidas terminadas de este juego en el servidor.
 rating-cpu = CPU ({ $level })
 cpu-level-facil = fácil
 cpu-level-normal = normal
 cpu-level-dificil = difícil
 profile-title = Perfil de { $name }
-profile-game = Nivel **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches } partidas, { $wins } ganadas
+profile-game = Nivel **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches ->
+        [one] { $matches } partida
+       *[other] { $matches } partidas
+    }, { $wins ->
+        [one] { $wins } ganada
+       *[other] { $wins } ganadas
+    }
 profile-recent = Últimas partidas
 profile-empty = Todavía no ha terminado ninguna partida en este servidor.
 history-title = 📜 Últimas partidas

@@ -31,6 +31,8 @@ option-tomate-manos = Cuántas manos dura la sesión (vacío: hasta cerrar la me
 option-tomate-manos-name = manos
 option-tomate-tope = Lo máximo que paga un tomate (por defecto 1000000).
 option-tomate-tope-name = tope
+option-tomate-reserva_por_mano-none = toda la reserva
+option-tomate-manos-none = sin límite
 
 ## La mesa
 tomate-title = Tomate ({ $variante }) — mano { $hand }

@@ -25,6 +25,7 @@ option-tute-juegos = Juegos para ganar la partida (3 por defecto).
 option-tute-juegos-name = juegos
 option-tute-tute = ¿Cantar tute gana la partida? (por defecto: sí, salvo en habanero)
 option-tute-tute-name = tute
+option-tute-tute-none = lo habitual (sí, salvo en habanero)
 
 ## La mesa
 tute-title = Tute { $modalidad } — mano { $hand }
