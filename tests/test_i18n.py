@@ -102,3 +102,14 @@ def test_locale_picks_the_users_language_else_the_servers() -> None:
 def test_numbers_keep_plurals_without_grouping() -> None:
     assert catalog("es").t("cpu-name", n=1500) == "CPU 1500"
     assert Path(LOCALES).is_dir()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_game_has_its_rule_book_in_pages(language: str) -> None:
+    from bot.helpdocs import rule_pages, rules_file
+    for game in GAMES:
+        path = rules_file(game.name, language)
+        assert path is not None and path.parent.name == language, game.name
+        pages = rule_pages(game.name, language)
+        assert len(pages) >= 4, game.name
+        assert pages[0].title and all(0 < len(p.body) <= 1600 for p in pages), game.name

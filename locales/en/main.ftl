@@ -112,6 +112,7 @@ help-general =
     • **If you do not play in time** the CPU plays for you until you open your hand again.
     • **Rematch**: when a game ends, the button opens another with the same players.
     • **Games**: { $games }. Type `/tapete help game:<game>` for its rules and options.
+    • **More**: `/tapete ranking`, `/tapete profile` and `/tapete history` for rankings and past matches; `/tapete settings` for admins.
 help-game-title = { $game }: rules
 help-options = Options of `/{ $command } new`
 help-option-line = • `{ $name }`: { $description }

@@ -112,6 +112,7 @@ help-general =
     • **Si no juegas a tiempo** la CPU juega por ti hasta que vuelvas a abrir tu mano.
     • **Revancha**: al terminar, el botón abre otra partida con los mismos jugadores.
     • **Juegos**: { $games }. Escribe `/tapete ayuda juego:<juego>` para sus reglas y opciones.
+    • **Más**: `/tapete ranking`, `/tapete perfil` y `/tapete historial` para las clasificaciones y las partidas jugadas; `/tapete ajustes` para los administradores.
 help-game-title = { $game }: reglas
 help-options = Opciones de `/{ $command } nueva`
 help-option-line = • `{ $name }`: { $description }
