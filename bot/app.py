@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.commands import CatalogTranslator
+from bot.cpu import CpuPlayers
 from bot.servers import ServerSettings
 from bot.settings import Settings
 from bot.storage import Storage
@@ -48,6 +49,7 @@ class TapeteBot(commands.Bot):
         self.tables = TableService(
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,
+            cpu=CpuPlayers(settings.cpu_think_ms),
         )
         self.tree.error(self.on_app_command_error)
 

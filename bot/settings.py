@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     cpu_delay: float = Field(default=1.5, ge=0, description="Pause before a CPU move, seconds.")
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild.")
     log_level: str = Field(default="INFO", pattern=r"^(DEBUG|INFO|WARNING|ERROR)$")
+    cpu_think_ms: float = Field(
+        default=700.0, ge=10, le=10_000, description="Thinking time of a difícil CPU, ms.")
     pace_edits: bool = Field(
         default=True, description="At most 5 public-message edits per channel in 5 s.")
 

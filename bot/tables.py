@@ -22,12 +22,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.cpu import CpuPlayers
 from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
 from bot.ratings import Ratings
 from bot.storage import Storage, TableRecord
-from rules.cpu import random_action
+from rules.cpu import DEFAULT_LEVEL, LEVELS
 from rules.engine import Action, Event, GameState, as_action
 from rules.errors import RuleError
 
@@ -180,7 +181,7 @@ class TableService:
     def __init__(
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
-        edits: tuple[int, float] | None = (5, 5.0),
+        edits: tuple[int, float] | None = (5, 5.0), cpu: CpuPlayers | None = None,
     ) -> None:
         """``edits``: at most that many public-message edits per channel in that many seconds
         (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
@@ -198,6 +199,7 @@ class TableService:
         self.by_id: dict[int, Table] = {}
         self.rng = random.Random(seed)
         self.ratings = Ratings(storage)
+        self.cpu = cpu or CpuPlayers()
         self._guild_locks: dict[tuple[str, int | None], asyncio.Lock] = {}
         self._refreshing: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -288,16 +290,21 @@ class TableService:
                 del table.seats[seat]
                 await self._save(table)
 
-    async def add_cpu(self, table: Table, user_id: int) -> None:
+    async def add_cpu(self, table: Table, user_id: int, level: str = DEFAULT_LEVEL,
+                      name: Callable[[int], str] | None = None) -> None:
+        """A CPU seat at ``level``; ``name`` makes its name from its number (in the table's
+        language, with the level)."""
         async with table.lock:
             self._require_lobby(table)
             if table.seat_of(user_id) is None:
                 raise TableError("lobby-not-in")
             if len(table.seats) >= max(table.player_counts()):
                 raise TableError("lobby-full")
+            if level not in LEVELS:
+                raise TableError("lobby-bad-level")
             number = sum(1 for s in table.seats if s.is_cpu) + 1
             async with self._all_or_nothing(table):
-                table.seats.append(Seat(None, f"CPU {number}"))
+                table.seats.append(Seat(None, name(number) if name else f"CPU {number}", level))
                 await self._save(table)
 
     async def start(self, table: Table, user_id: int, *, is_admin: bool = False) -> None:
@@ -445,10 +452,16 @@ class TableService:
         seat = state.to_act
         if not (table.seats[seat].is_cpu or seat in table.auto):
             return None
-        action = random_action(state, self.rng)
+        level = table.seats[seat].level or DEFAULT_LEVEL  # a timed-out player: normal
+        stamp = table.stamp
+        action = await self.cpu.decide(table.game, state, table.saved or state.to_json(), seat,
+                                       level, self.rng.randrange(2**31))
         try:
-            return await self._act(table, seat, action, by_cpu=True)
+            return await self._act(table, seat, action, stamp, by_cpu=True)
         except NotSaved:  # the database refused it: try again after the usual pause
+            self._schedule(table)
+            return None
+        except StaleHand:  # the game moved on while the CPU was thinking
             self._schedule(table)
             return None
         except (RuleError, TableError):  # the human acted first, or the table closed meanwhile
@@ -705,6 +718,7 @@ class TableService:
         # _wake clears table.timer while its CPU move runs, so track every wake-up task:
         # otherwise a move in flight outlives shutdown and schedules more on a closed DB.
         self._closed = True
+        self.cpu.close()
         tasks = [tb.timer for tb in self.by_id.values() if tb.timer] + list(
             self._refreshing.values()
         ) + list(self._timers)

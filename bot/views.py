@@ -28,6 +28,7 @@ from bot.render import (
 from bot.servers import ServerSettings
 from bot.tables import LOG_LINES, StaleHand, Table, TableError, TableService
 from rules.cards import Card
+from rules.cpu import DEFAULT_LEVEL, LEVELS
 from rules.engine import Action
 from rules.errors import RuleError
 
@@ -142,12 +143,15 @@ def lobby_embed(table: Table, lang: Lang) -> discord.Embed:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tapete:lobby:(?P<op>join|leave|cpu|start|cancel):(?P<table>\d+)",
+    template=r"tapete:lobby:(?P<op>join|leave|cpu|cpu_facil|cpu_dificil|start|cancel)"
+             r":(?P<table>\d+)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "cpu": discord.ButtonStyle.secondary,
+        "cpu_facil": discord.ButtonStyle.secondary,
+        "cpu_dificil": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
@@ -177,8 +181,9 @@ class LobbyButton(
                 await tables.join(table, user.id, user.display_name)
             elif self.op == "leave":
                 await tables.leave(table, user.id)
-            elif self.op == "cpu":
-                await tables.add_cpu(table, user.id)
+            elif self.op.startswith("cpu"):  # "cpu": the default level, else cpu_<level>
+                level = self.op.partition("_")[2] or DEFAULT_LEVEL
+                await add_cpu(interaction, table, level)
             elif self.op == "start":
                 await tables.start(table, user.id, is_admin=is_admin(interaction))
             else:
@@ -189,10 +194,22 @@ class LobbyButton(
         await guarded(interaction, work, self.table_id)
 
 
+async def add_cpu(interaction: discord.Interaction[Any], table: Table, level: str) -> None:
+    """A CPU seat named in the table's language, its level in its name."""
+    lang = public_lang(interaction)
+    await service(interaction).add_cpu(
+        table, interaction.user.id, level,
+        name=lambda n: lang.t("cpu-seat-name", n=n, level=lang.t(f"cpu-level-{level}")))
+
+
 def lobby_view(table: Table, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "cpu", "start", "cancel"):
         view.add_item(LobbyButton(op, table.id, lang.t(f"button-{op}")))
+    for level in LEVELS:  # the button above adds the default level; these, the others
+        if level != DEFAULT_LEVEL:
+            label = lang.t("cpu-level-pick", level=lang.t(f"cpu-level-{level}"))
+            view.add_item(LobbyButton(f"cpu_{level}", table.id, label))
     return view
 
 

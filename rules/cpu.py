@@ -1,10 +1,76 @@
-"""CPU players. They only use the engine protocol, so they serve every game."""
+"""CPU players for every game, at three levels, from one entry point: :func:`choose`.
+
+* **fácil** (``facil``): a random legal move.
+* **normal**: the game's rules of thumb (:attr:`Strategy.heuristic`), a few microseconds.
+* **difícil** (``dificil``): perfect-information Monte Carlo. The seat's view of the game is
+  sampled into complete deals consistent with everything it knows (its own cards, every card
+  played or shown, the voids revealed by not following suit: :attr:`Strategy.determinize`);
+  in each sampled deal every legal move is tried and the rest of the hand is played out by the
+  rules of thumb; the move with the best average outcome for the seat's side
+  (:attr:`Strategy.evaluate`) wins. Every move is tried in the same sampled deals, so their
+  averages differ by the move rather than by the luck of the sampling, and sampling goes on
+  until ``budget_ms`` runs out. Over information-set MCTS this keeps each game's knowledge
+  in two small functions (sample, evaluate) while the rules of thumb give realistic
+  playouts; its known weakness (it assumes it will know the hidden cards later) matters
+  little in trick and fishing games, where a hand's cards come to light quickly.
+
+A CPU never reads what its seat cannot see: the heuristic reads the seat's hand and public
+facts only, and the search only ever plays in sampled deals, never in the real one. Each game
+registers its :class:`Strategy` with :func:`register` from its own package; this module knows
+no game.
+"""
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from rules.engine import Action, GameState
+from rules.cards import Card, Suit
+from rules.engine import Action, Event, GameState
+
+Level = Literal["facil", "normal", "dificil"]
+LEVELS: tuple[Level, ...] = ("facil", "normal", "dificil")
+DEFAULT_LEVEL: Level = "normal"
+DEFAULT_BUDGET_MS = 700
+MIN_ROUNDS = 4  # sampled deals a difícil decision always looks at, whatever the budget
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """What a game gives its CPU players.
+
+    ``heuristic(state, seat, rng)``: a good legal move from the seat's own knowledge.
+    ``determinize(state, seat, rng)``: a copy of the state where everything the seat cannot
+    see (other hands, the stock, future deals) is dealt at random consistently with what it
+    knows.
+    ``evaluate(events, state, seat)``: how good, for the seat's side, the end of a playout
+    is; ``events`` are those the playout produced (the hand's scoring among them).
+    ``hand(state)``: a number that changes when a hand ends (playouts stop there).
+    """
+
+    heuristic: Callable[[Any, int, random.Random], Action]
+    determinize: Callable[[Any, int, random.Random], Any]
+    evaluate: Callable[[Sequence[Event], Any, int], float]
+    hand: Callable[[Any], int]
+
+
+_STRATEGIES: dict[type, Strategy] = {}
+
+
+def register(state_class: type, strategy: Strategy) -> None:
+    """Called by a game's package: its CPU players' knowledge."""
+    _STRATEGIES[state_class] = strategy
+
+
+def strategy_for(state: GameState) -> Strategy | None:
+    for cls in type(state).__mro__:
+        found = _STRATEGIES.get(cls)
+        if found is not None:
+            return found
+    return None
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -13,3 +79,91 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if not actions:
         raise ValueError("No legal action: the game is over or waits for nobody.")
     return rng.choice(actions)
+
+
+def choose(state: GameState, seat: int, level: str = DEFAULT_LEVEL, *, seed: int = 0,
+           budget_ms: float = DEFAULT_BUDGET_MS) -> Action:
+    """The move of a CPU at ``level`` for ``seat`` (which must be the seat to act)."""
+    if state.to_act != seat:
+        raise ValueError(f"Seat {seat} is not the seat to act.")
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError("No legal action: the game is over or waits for nobody.")
+    rng = random.Random(seed)
+    strategy = strategy_for(state)
+    if level == "facil" or strategy is None or len(legal) == 1:
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    if level == "normal":
+        return strategy.heuristic(state, seat, rng)
+    return search(state, seat, strategy, rng, budget_ms)
+
+
+def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
+           budget_ms: float) -> Action:
+    """Perfect-information Monte Carlo over sampled deals (see the module docstring)."""
+    legal = state.legal_actions()
+    totals = [0.0] * len(legal)
+    deadline = time.perf_counter() + budget_ms / 1000
+    rounds = 0
+    while rounds < MIN_ROUNDS or time.perf_counter() < deadline:
+        world = strategy.determinize(state, seat, rng)
+        for i, action in enumerate(legal):
+            sim = world.clone()
+            events = list(sim.apply(seat, action))
+            events += playout(sim, strategy, rng)
+            totals[i] += strategy.evaluate(events, sim, seat)
+        rounds += 1
+        if rounds >= 10_000:
+            break
+    best = max(totals)
+    return legal[totals.index(best)]
+
+
+def playout(state: Any, strategy: Strategy, rng: random.Random) -> list[Event]:
+    """Play the hand in progress to its end with the rules of thumb for every seat."""
+    hand = strategy.hand(state)
+    events: list[Event] = []
+    while not state.is_over and strategy.hand(state) == hand:
+        seat = state.to_act
+        events += state.apply(seat, strategy.heuristic(state, seat, rng))
+    return events
+
+
+# -- sampling deals -------------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """Where unseen cards go in a sampled deal: a hand (or the stock) of ``size`` unknown
+    cards, none of a suit in ``void`` (the seat showed it has none)."""
+
+    size: int
+    void: frozenset[Suit] = frozenset()
+
+
+def deal_unseen(unseen: Sequence[Card], slots: Sequence[Slot],
+                rng: random.Random) -> list[list[Card]]:
+    """Deal ``unseen`` (in a canonical order: the caller's knowledge, not the real deal) into
+    ``slots`` at random, each card to a slot that may hold its suit. Constrained slots are
+    served first; when the voids cannot all be kept (knowledge inferred wrongly is possible
+    only in games where a play reveals less than it seems), the last cards go anywhere."""
+    cards = sorted(unseen, key=str)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in slots]
+    room = [slot.size for slot in slots]
+    order = sorted(range(len(slots)), key=lambda i: -len(slots[i].void))
+    rest: list[Card] = []
+    for card in cards:
+        fits = [i for i in order if room[i] and card.suit not in slots[i].void]
+        if not fits:
+            rest.append(card)
+            continue
+        # weight by room left, so that the deal is uniform among the slots that may hold it
+        pick = rng.choices(fits, weights=[room[i] for i in fits])[0]
+        hands[pick].append(card)
+        room[pick] -= 1
+    for card in rest:
+        pick = next(i for i in range(len(slots)) if room[i])
+        hands[pick].append(card)
+        room[pick] -= 1
+    return hands

@@ -10,15 +10,17 @@ naming it.
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import typing
 import zlib
+from enum import Enum
 from typing import Annotated, Any, ClassVar, Self
 
-from pydantic import BeforeValidator, PlainSerializer, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, PlainSerializer, TypeAdapter
 from typing_extensions import TypedDict
 
-from rules.cards import Family
+from rules.cards import Card, Family
 
 
 def _pack(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -77,6 +79,15 @@ class Snapshot:
         state._loaded()
         return state
 
+    def clone(self) -> Self:
+        """An independent copy, much cheaper than a JSON round trip: what search copies
+        thousands of times a second. Cards, options, events and other frozen values are
+        shared; lists, dicts, sets and plain objects (the trick in progress, the deck source)
+        are copied as deep as they go."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update({name: _copy(value) for name, value in self.__dict__.items()})
+        return twin
+
     def _saved_value(self, name: str) -> Any:
         """What is written for the field ``name``; a state may leave out what ``_loaded`` can
         rebuild from other fields."""
@@ -84,3 +95,29 @@ class Snapshot:
 
     def _loaded(self) -> None:
         """Rebuild what is derived from the saved fields (caches); called after loading."""
+
+
+_IMMUTABLE = (int, float, str, bool, bytes, tuple, frozenset, type(None))
+_FLAT = (*_IMMUTABLE, Card)  # lists of these are copied flat
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a state field: containers and mutable objects copied, frozen ones shared."""
+    if isinstance(value, _IMMUTABLE):
+        return value
+    if isinstance(value, list):
+        if value and isinstance(value[0], _FLAT):
+            return list(value)  # the common case: a list of cards or numbers
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    params = getattr(value, "__dataclass_params__", None)
+    if (params is not None and params.frozen) or isinstance(value, Card | BaseModel | Enum):
+        return value
+    if hasattr(value, "__dict__"):
+        twin = object.__new__(type(value))
+        twin.__dict__.update({k: _copy(v) for k, v in value.__dict__.items()})
+        return twin
+    return copy.deepcopy(value)

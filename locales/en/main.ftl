@@ -174,3 +174,8 @@ settings-body =
 settings-any-channel = in any channel
 settings-saved = Saved.
 table-wrong-channel = In this server tables are opened in { $channel }.
+
+## CPU levels
+cpu-seat-name = CPU { $n } ({ $level })
+cpu-level-pick = { $level } CPU
+lobby-bad-level = There is no such CPU level.

@@ -180,3 +180,8 @@ settings-body =
 settings-any-channel = en cualquier canal
 settings-saved = Guardado.
 table-wrong-channel = En este servidor las mesas se abren en { $channel }.
+
+## Niveles de la CPU
+cpu-seat-name = CPU { $n } ({ $level })
+cpu-level-pick = CPU { $level }
+lobby-bad-level = Ese nivel de CPU no existe.

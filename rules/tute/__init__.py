@@ -94,6 +94,7 @@ from __future__ import annotations
 
 from rules.engine import Arg, Game, Verb
 from rules.tricks import Obligation
+from rules.tute import cpu as _cpu  # noqa: F401  (registers the CPU players)
 from rules.tute.base import TuteBase
 from rules.tute.events import (
     CanteSung,

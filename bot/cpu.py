@@ -1,0 +1,68 @@
+"""Where CPU seats think: ``fácil`` and ``normal`` in the bot's process (microseconds), and
+``difícil`` in a pool of worker processes fed with the table's saved state, so a search of
+hundreds of milliseconds never holds the event loop: every other table keeps answering while
+it runs. A decision that does not come back in time (a busy or broken pool) is taken at
+``normal`` instead, so a table never waits more than a moment past the thinking budget.
+
+Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
+forked) on the first difícil decision, and import only ``rules``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from rules.cpu import choose
+from rules.engine import Action, Game, GameState
+
+log = logging.getLogger(__name__)
+
+GRACE = 2.0  # seconds past the budget before a search is given up for ``normal``
+
+
+def think(game: str, snapshot: str, seat: int, level: str, seed: int, budget_ms: float) -> str:
+    """In a worker: load the state and choose (the action travels as its text)."""
+    module: Any = importlib.import_module(f"rules.{game}")
+    found: Game = module.GAME
+    return str(choose(found.load(snapshot), seat, level, seed=seed, budget_ms=budget_ms))
+
+
+class CpuPlayers:
+    def __init__(self, think_ms: float = 700.0, workers: int | None = None) -> None:
+        self.think_ms = think_ms
+        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._pool: Executor | None = None
+
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def decide(self, game: str, state: GameState, snapshot: str, seat: int, level: str,
+                     seed: int) -> Action:
+        """The CPU's move for ``seat``; ``snapshot`` is ``state`` as saved."""
+        if level != "dificil":
+            return choose(state, seat, level, seed=seed)
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
+                                          self.think_ms)
+            text = await asyncio.wait_for(future, self.think_ms / 1000 + GRACE)
+            return Action.parse(text)
+        except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
+            log.warning("A CPU search did not answer (%s): playing at normal", type(exc).__name__)
+            if not isinstance(exc, TimeoutError):
+                self._pool = None  # a broken pool: the next search starts another
+            return choose(state, seat, "normal", seed=seed)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
