@@ -1,0 +1,240 @@
+"""CPU levels against each other, over duplicate deals.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/arena.py [--matches N] [--budget-ms MS] [--only TEXT]
+                                         [--workers W] [--timing]
+
+Two-sided modes (Tute habanero and parejas, Escoba 2 and pairs, Belote 2 and pairs): each
+pairing (difícil–fácil, normal–fácil, difícil–normal) plays every seeded deal twice, the
+levels swapping sides, and prints the first level's share of matches won with its 95% Wilson
+interval. Modes with three or more separate players (Tute arrastrado and individual, Escoba
+3 and 4, NLK): one difícil seat among fácil seats, the difícil seat taking every place in turn
+over the same deal; printed: its share of wins (or, for NLK, of games lost) against the fair
+share. Tomate: one difícil seat among fácil seats, its mean tantos per hand with its interval.
+Each level's decision times (p50/p95, ms) close the report.
+
+``--budget-ms`` is difícil's thinking time per decision in the arena (small, so that hundreds
+of matches fit in minutes; the bot's default is 700 ms). ``--timing`` instead times difícil
+decisions from random positions of every game at the bot's default budget, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import rules  # noqa: E402
+from rules.cpu import DEFAULT_BUDGET_MS, choose  # noqa: E402
+from rules.engine import Game  # noqa: E402
+
+
+def games() -> dict[str, Game]:
+    """Every game package under rules/ (each exports GAME)."""
+    import importlib
+    import pkgutil
+
+    found = {}
+    for module in pkgutil.iter_modules(rules.__path__):
+        if module.ispkg:
+            package: Any = importlib.import_module(f"rules.{module.name}")
+            if hasattr(package, "GAME"):
+                found[package.GAME.name] = package.GAME
+    return found
+
+
+@dataclass(frozen=True)
+class Mode:
+    label: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    kind: str  # "duel" (two sides), "field" (one difícil among fácil), "loser" (NLK), "tantos"
+    sides: int = 2
+
+
+MODES: tuple[Mode, ...] = (
+    Mode("tute habanero", "tute", {"modalidad": "habanero"}, 2, "duel"),
+    Mode("tute parejas", "tute", {"modalidad": "parejas"}, 4, "duel"),
+    Mode("tute arrastrado", "tute", {"modalidad": "arrastrado"}, 3, "field"),
+    Mode("tute individual", "tute", {"modalidad": "individual"}, 4, "field"),
+    Mode("escoba 2", "escoba", {}, 2, "duel"),
+    Mode("escoba parejas", "escoba", {"parejas": True}, 4, "duel"),
+    Mode("escoba 3", "escoba", {}, 3, "field"),
+    Mode("escoba 4", "escoba", {}, 4, "field"),
+    Mode("belote 2", "belote", {}, 2, "duel"),
+    Mode("belote parejas", "belote", {"parejas": True}, 4, "duel"),
+    Mode("nlk 4", "nlk", {"partidas": 1}, 4, "loser"),
+    Mode("tomate 4", "tomate", {"manos": 10}, 4, "tantos"),
+)
+PAIRINGS = (("dificil", "facil"), ("normal", "facil"), ("dificil", "normal"))
+
+
+@dataclass
+class Tally:
+    wins: float = 0.0
+    games: int = 0
+    values: list[float] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
+         times: dict[str, list[float]]) -> Any:
+    """One match with ``levels[seat]``; returns the final state."""
+    state = game.new_game(game.options(**mode.options), mode.players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act
+        level = levels[seat]
+        start = time.perf_counter()
+        action = choose(state, seat, level, seed=rng.randrange(2**31), budget_ms=budget)
+        times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
+        state.apply(seat, action)
+    return state
+
+
+def job(args: tuple[str, str, str, int, float]) -> Tally:
+    """One deal of one mode and pairing, every seat arrangement of the duplicate."""
+    label, first, second, seed, budget = args
+    mode = next(m for m in MODES if m.label == label)
+    game = games()[mode.game]
+    tally = Tally()
+    n = mode.players
+    if mode.kind == "duel":
+        sides = 2
+        for swap in (False, True):
+            levels = [first if (s % sides == 0) != swap else second for s in range(n)]
+            state = play(game, mode, levels, seed, budget, tally.times)
+            won = {levels[s] for s in state.result.winners}
+            tally.wins += 1.0 if won == {first} else 0.5 if won == {first, second} else 0.0
+            tally.games += 1
+        return tally
+    for place in range(n):  # the strong seat in every place over the same deal
+        levels = [first if s == place else second for s in range(n)]
+        state = play(game, mode, levels, seed, budget, tally.times)
+        result = state.result
+        if mode.kind == "tantos":
+            hands = max(1, int(result.summary.get("hands", 1)))
+            tally.values.append(result.scores[place] / hands)
+        elif mode.kind == "loser":  # NLK: scores are games lost per seat
+            tally.wins += result.scores[place] / max(1, sum(result.scores))
+        else:
+            tally.wins += 1.0 / len(result.winners) if place in result.winners else 0.0
+        tally.games += 1
+    return tally
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def jobs(mode: Mode, pairing: tuple[str, str], matches: int, budget: float) -> Iterator[Any]:
+    for i in range(matches):
+        yield (mode.label, pairing[0], pairing[1], 10_000 + i, budget)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=40, help="deals per pairing (40)")
+    parser.add_argument("--budget-ms", type=float, default=25.0,
+                        help="difícil's time per decision in the arena (25)")
+    parser.add_argument("--only", default="", help="only the modes whose label has this")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--timing", action="store_true",
+                        help="time difícil decisions at the default budget instead")
+    args = parser.parse_args()
+    known = games()
+    if args.timing:
+        timing(known, args.only)
+        return
+    print(f"arena: {args.matches} deals per pairing, difícil {args.budget_ms:g} ms a decision,"
+          f" {args.workers} workers")
+    all_times: dict[str, list[float]] = {}
+    with Pool(args.workers) as pool:
+        for mode in MODES:
+            if args.only not in mode.label or mode.game not in known:
+                continue
+            pairings = PAIRINGS if mode.kind == "duel" else (("dificil", "facil"),)
+            for pairing in pairings:
+                started = time.perf_counter()
+                tallies = pool.map(job, list(jobs(mode, pairing, args.matches, args.budget_ms)))
+                total = Tally()
+                for t in tallies:
+                    total.wins += t.wins
+                    total.games += t.games
+                    total.values += t.values
+                    for level, values in t.times.items():
+                        all_times.setdefault(level, []).extend(values)
+                print(report(mode, pairing, total, time.perf_counter() - started), flush=True)
+    for level in ("facil", "normal", "dificil"):
+        values = all_times.get(level, [])
+        if values:
+            print(f"decision time {level:<8} p50 {percentile(values, 0.5):8.3f} ms"
+                  f"   p95 {percentile(values, 0.95):8.3f} ms   ({len(values)} decisions)")
+
+
+def report(mode: Mode, pairing: tuple[str, str], total: Tally, seconds: float) -> str:
+    first, second = pairing
+    head = f"{mode.label:<16} {first:>8} vs {second:<7}"
+    if mode.kind == "tantos":
+        values = total.values
+        mean = statistics.fmean(values)
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0
+        return (f"{head} tantos/hand of the {first} seat {mean:+.2f}"
+                f" [{mean - half:+.2f}, {mean + half:+.2f}]  ({len(values)} sessions,"
+                f" {seconds:.0f} s)")
+    low, high = wilson(total.wins, total.games)
+    share = total.wins / total.games if total.games else 0.0
+    what = "lost" if mode.kind == "loser" else "won"
+    fair = "" if mode.kind == "duel" else f"  fair share {1 / mode.players:.0%}"
+    return (f"{head} {what} {share:6.1%} [{low:.1%}, {high:.1%}]{fair}"
+            f"  ({total.games} matches, {seconds:.0f} s)")
+
+
+def timing(known: dict[str, Game], only: str) -> None:
+    """difícil decisions from random positions of every mode at the default budget."""
+    print(f"difícil decision time at {DEFAULT_BUDGET_MS} ms, one core")
+    for mode in MODES:
+        if only not in mode.label or mode.game not in known:
+            continue
+        game = known[mode.game]
+        rng = random.Random(mode.label)
+        values = []
+        while len(values) < 20:
+            state = game.new_game(game.options(**mode.options), mode.players,
+                                  seed=rng.randrange(2**63))
+            while not state.is_over and len(values) < 20:
+                if len(state.legal_actions()) > 1 and rng.random() < 0.15:
+                    start = time.perf_counter()
+                    choose(state, state.to_act, "dificil", seed=1)
+                    values.append((time.perf_counter() - start) * 1000)
+                state.apply(state.to_act, rng.choice(state.legal_actions()))
+        print(f"{mode.label:<16} p50 {percentile(values, 0.5):7.1f} ms"
+              f"   p95 {percentile(values, 0.95):7.1f} ms   max {max(values):7.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
