@@ -341,6 +341,7 @@ def test_holder_of_the_seven_of_trumps_may_swap_it_for_the_turned_card() -> None
     assert events == [TrumpSwapped(0, c("7h"), c("Kh"))]
     assert c("Kh") in state.hands[0] and c("7h") not in state.hands[0]
     assert state.turned == c("7h") and state.view(None).swapped == 0
+    assert state.view(None).swapped_card == c("Kh")
     assert state.to_act == 1 and state.phase == "play"  # mano leads
     first_legal(state)
     # the new card counts for announcements: K Q J of hearts, and the four spades

@@ -25,7 +25,7 @@ class BeloteBase(Snapshot):
     SAVED: ClassVar[tuple[str, ...]] = (
         "options", "players", "source", "hand_number", "dealer", "scores", "held", "history",
         "result", "last_record", "phase", "hands", "stock", "turned", "bottom", "trump", "taker",
-        "speaker", "passes", "swapped", "trick", "tricks_won", "won", "last_trick",
+        "speaker", "passes", "swap", "trick", "tricks_won", "won", "last_trick",
         "announcements", "judged", "belote", "rebelote",
     )
 
@@ -50,7 +50,7 @@ class BeloteBase(Snapshot):
     taker: int | None
     speaker: int  # who speaks while bidding, or decides the swap
     passes: int  # passes so far in the bidding round
-    swapped: int | None  # the seat that exchanged the 7 of trumps
+    swap: tuple[int, Card] | None  # the seat that gave the 7 of trumps, and the card taken
     trick: Trick
     tricks_won: list[int]  # per seat
     won: list[int]  # the card points of the tricks each seat won

@@ -49,5 +49,5 @@ class BiddingMixin(DealMixin):
         hand.remove(seven)
         bisect.insort(hand, taken, key=SORT_KEY.__getitem__)
         self.turned = seven
-        self.swapped = seat
+        self.swap = (seat, taken)
         return [TrumpSwapped(seat, seven, taken), *self._start_play()]

@@ -34,7 +34,7 @@ class DealMixin(BeloteBase):
         self.phase = "bid1"
         self.speaker = mano
         self.passes = 0
-        self.swapped = None
+        self.swap = None
         self.trick = Trick(mano)
         self.tricks_won = [0] * n
         self.won = [0] * n

@@ -202,6 +202,7 @@ class BeloteView:
     taker: int | None
     bottom: Card | None  # the bottom card of the stock (2-3 players, once taken)
     swapped: int | None  # the seat that exchanged the 7 of trumps for the turned card
+    swapped_card: Card | None  # the turned card it took (public: it was face up)
     stock_count: int
     trick: tuple[tuple[int, Card], ...]
     leader: int
