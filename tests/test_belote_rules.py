@@ -816,7 +816,19 @@ def test_litige_then_dedans_pays_the_held_points_to_the_opponents() -> None:
                   tricks=[2, 3, 3])
     scored, _ = scored_hand(state)
     assert scored.outcome == "dedans" and scored.released == 60 and scored.held == 0
-    assert scored.scored == ((150 + 60) // 2, (150 + 60) // 2, 0)
+    assert scored.scored == (150 // 2 + 60 // 2, 150 // 2 + 60 // 2, 0)
+
+
+def test_held_points_are_split_apart_from_the_dedans_pot() -> None:
+    cards = {1: "7s", 2: "8s", 0: "9s"}
+    state = at_last_trick(fresh(3), cards, leader=1, taker=1, won=[30, 61, 61],
+                          tricks=[2, 3, 3])
+    scored, _ = scored_hand(state)
+    assert scored.outcome == "litige" and scored.held == 61
+    at_last_trick(state, cards, leader=1, taker=2, won=[30, 61, 50], tricks=[2, 3, 3])
+    scored, _ = scored_hand(state)
+    assert scored.outcome == "dedans" and scored.released == 61
+    assert scored.scored == (151 // 2 + 61 // 2, 151 // 2 + 61 // 2, 0) == (105, 105, 0)
 
 
 def test_litige_keeps_the_takers_belote() -> None:

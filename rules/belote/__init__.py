@@ -83,8 +83,9 @@ Decisions where RULES.md is silent (or how it is read):
   the best opponent is ``litige``: the opponents score their points, the taker's side scores
   its belote now and the rest of its points (capote bonus included) are held (``held``).
   Held points go to the next *played* hand (a redeal is not one): to the taker's side if it
-  is made, split between the opponents (rounded down, with the dedans pot) if it is dedans,
-  held again (added to the new ones) on a new litige, lost if the match ends first.
+  is made, split equally between the opponents (rounded down, apart from the dedans pot) if
+  it is dedans, held again (added to the new ones) on a new litige, lost if the match ends
+  first.
 * **Capote** (a side with no trick): the sides that took a trick share 100 (rounded down),
   added after the comparison; a taker's side that is dedans gets no share (its share is not
   given to anybody).

@@ -67,7 +67,8 @@ class ScoringMixin(PlayMixin):
         else:
             pot = sum(cards) + DER + sum(combos)
             for s in opponents:
-                scored[s] = (pot + released) // len(opponents) + belote[s] + capote[s]
+                scored[s] = (pot // len(opponents) + released // len(opponents) + belote[s]
+                             + capote[s])
             scored[taking] = belote[taking]
         self.held = held
         for s in range(count):
