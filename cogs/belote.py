@@ -43,14 +43,18 @@ def combo_name(combo: Sequence[Card], lang: Lang) -> str:
 
 
 def label_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
-    """``announce`` lists the combinations it would declare; ``pass`` knows its moment."""
-    values: dict[str, Any] = {"count": 0, "combos": "", "phase": ""}
+    """``announce`` lists the combinations it would declare, ``take`` names the turned suit
+    and ``pass`` knows its moment (bidding, or keeping the 7 of trumps)."""
+    values: dict[str, Any] = {"count": 0, "combos": "", "phase": "", "suit": ""}
     state = table.state
-    if action.verb not in ("announce", "pass") or state is None or state.to_act is None:
+    if action.verb not in ("announce", "pass", "take"):
+        return values
+    if state is None or state.to_act is None:
         return values
     view: belote.BeloteView = state.view(state.to_act)
     names = [combo_name(combo, lang) for combo in view.announce]
-    values.update(count=len(names), combos=", ".join(names), phase=view.phase)
+    values.update(count=len(names), combos=", ".join(names), phase=view.phase,
+                  suit=lang.suit(view.turned.suit))
     return values
 
 

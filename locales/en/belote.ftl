@@ -118,7 +118,7 @@ belote-reason = { $reason ->
     }
 
 ## Actions (buttons)
-action-belote-take = Take
+action-belote-take = Take { $suit }
 action-belote-name = Name { $suit }
 action-belote-swap = Swap the 7 for the turned card
 action-belote-announce = { $count ->

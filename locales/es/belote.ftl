@@ -118,7 +118,7 @@ belote-reason = { $reason ->
     }
 
 ## Acciones (botones)
-action-belote-take = Tomar
+action-belote-take = Tomar { $suit }
 action-belote-name = Elegir { $suit }
 action-belote-swap = Cambiar el 7 por la carta vuelta
 action-belote-announce = { $count ->
