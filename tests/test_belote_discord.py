@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import catalog
 from rules import belote
 from rules.cards import parse_cards
+from tests.conftest import make_bot
 from tests.driver import (
     bot_of,
     enabled_components,
@@ -159,3 +160,34 @@ async def test_jugar_explains_a_refusal_with_its_card(simcord_env: Any) -> None:
     assert table.state.to_json() == before
     wrong = await seats[0].slash(channel, "belote jugar", carta="Ad")
     assert wrong.response.content == "Debes asistir a corazones."
+
+
+async def test_restart_mid_hand_resumes_and_old_buttons_work(
+    simcord_env: Any, settings: Any
+) -> None:
+    env = simcord_env
+    _, channel, (ana,) = setup_guild(env, "ana")
+    await ana.slash(channel, "belote nueva")
+    lobby = channel.last_message
+    for _ in range(2):
+        await ana.click(lobby, label="Añadir CPU")
+    await ana.click(lobby, label="Empezar")
+    table = table_in(env, channel)
+    for _ in range(8):  # let a few moves happen
+        if table.state.to_act is not None and table.seats[table.state.to_act].is_cpu:
+            await env.advance_time(settings.cpu_delay + 0.1)
+        else:
+            break
+    snapshot = table.state.to_json()
+    await env.restart_bot(make_bot(settings))
+    restored = table_in(env, channel)
+    assert restored is not table and restored.state.to_json() == snapshot
+    message = channel.history()[0]
+    assert "reinició" in str(message.embeds[0].to_dict())
+    while restored.seats[restored.state.to_act].is_cpu:
+        await env.advance_time(settings.cpu_delay + 0.1)
+    shown = await ana.click(message, label="Ver mi mano")  # a button from before the restart
+    assert shown.ephemeral
+    button = enabled_components(shown.response.components)[0]
+    await ana.click(shown.response.message, custom_id=button["custom_id"])
+    assert restored.state.to_json() != snapshot
