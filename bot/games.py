@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 import discord
 
-from rules.engine import Event, Game, GameState
+from rules.engine import Action, Event, Game, GameState
 
 if TYPE_CHECKING:
     from bot.i18n import Lang
@@ -52,11 +52,17 @@ class TableHooks:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game as the bot sees it: the rules' ``GAME``, how its table looks, its hooks."""
+    """One game as the bot sees it: the rules' ``GAME``, how its table looks, its hooks.
+
+    ``label_values``: extra catalog variables for an action's label (buttons, autocomplete,
+    confirmations) that its arguments alone cannot give, e.g. what an action without
+    arguments would do for the seat to act; None: the arguments are enough.
+    """
 
     game: Game
     render_table: Callable[[Table, Lang], discord.Embed]
     hooks: TableHooks = field(default_factory=TableHooks)
+    label_values: Callable[[Table, Action, Lang], dict[str, Any]] | None = None
     summary_lines: SummaryLines | None = None
 
     @property

@@ -56,6 +56,9 @@ def action_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
             values[name] = int(arg)
         else:
             values[name] = arg
+    extra = table.spec.label_values
+    if extra is not None:
+        values.update(extra(table, action, lang))
     return values
 
 

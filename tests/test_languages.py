@@ -150,6 +150,32 @@ async def test_escoba_pairs_in_spanish(simcord_env: Any) -> None:
     await escoba_pairs(simcord_env, "es")
 
 
+async def belote_match(env: Any, language: str) -> None:
+    _, channel, admin, (ana, luis) = setup(env, language, "ana", "luis")
+    await set_language(channel, admin, language)
+    await ana.slash(channel, "belote nueva", objetivo=150)
+    lobby = channel.last_message
+    join, start = {"es": ("Unirse", "Empezar"), "en": ("Join", "Start")}[language]
+    await luis.click(lobby, label=join)
+    await ana.click(lobby, label=start)
+    table = await play_to_the_end(env, channel, {ana.id: ana, luis.id: luis}, seed=4,
+                                  check=privacy_check(channel, _belote_exposed, language),
+                                  hand_label=HAND[language])
+    assert table.state is not None and table.state.is_over
+    help_reply = await ana.slash(channel, "tapete ayuda", juego="belote")
+    assert_only(language, everything_shown(channel, [help_reply.response]))
+
+
+def _belote_exposed(table: Any) -> set[str]:
+    from tests.test_belote_discord import exposed_cards
+
+    return exposed_cards(table)
+
+
+async def test_belote_match_in_english(simcord_env: Any) -> None:
+    await belote_match(simcord_env, "en")
+
+
 async def tomate_session(env: Any, language: str, variante: str) -> None:
     """A two-hand Tomate session between three users, then the pot commands."""
     _, channel, admin, (ana, luis, eva) = setup(env, language, "ana", "luis", "eva")

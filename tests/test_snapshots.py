@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rules import escoba, tomate, tute
+from rules import belote, escoba, tomate, tute
 from rules.cpu import random_action
 from rules.engine import Action, Game
 from tests.sizes import size
@@ -38,6 +38,10 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tomate.GAME, {"manos": 12}, 3),
     (tomate.GAME, {"variante": "mosca", "manos": 8}, 8),
     (tomate.GAME, {"variante": "panfilo", "baceta": "propia", "manos": 8}, 5),
+    (belote.GAME, {}, 2),
+    (belote.GAME, {"empate_escalera": "none_or_split"}, 3),
+    (belote.GAME, {}, 4),
+    (belote.GAME, {"parejas": True, "litigio": False}, 4),
 ]
 
 
