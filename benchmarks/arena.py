@@ -37,9 +37,9 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules  # noqa: E402
-from rules.cpu import DEFAULT_BUDGET_MS, choose  # noqa: E402
-from rules.engine import Game  # noqa: E402
+import rules
+from rules.cpu import DEFAULT_BUDGET_MS, choose
+from rules.engine import Game
 
 
 def games() -> dict[str, Game]:

@@ -71,6 +71,6 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert strategy is not None
         world = strategy.determinize(state, seat, random.Random(i))
         assert world.view(seat) == state.view(seat)
-        assert sorted(map(str, sum(world.hands, []) + world.baceta)) == sorted(
-            map(str, sum(state.hands, []) + state.baceta))
+        assert sorted(str(c) for h in [*world.hands, world.baceta] for c in h) == sorted(
+            str(c) for h in [*state.hands, state.baceta] for c in h)
         assert world.legal_actions() == state.legal_actions()

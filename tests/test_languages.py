@@ -50,7 +50,7 @@ def everything_shown(channel: Any, extra: list[Any]) -> list[str]:
         for embed in message.embeds:
             texts.append(str(embed.to_dict()))
         for row in message.components:
-            texts.append(str(row.to_dict()))
+            texts.append(str(row.to_dict() if hasattr(row, "to_dict") else row))
     return texts
 
 
