@@ -8,6 +8,7 @@ side: a seat, or a pair with ``parejas`` (side 0 = seats 0+2).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.cards import Card
 from rules.engine import Event, fast_init
@@ -158,6 +159,8 @@ class RebeloteDeclared(Event):
 @dataclass(frozen=True)
 class HandScored(Event):
     """The summary of a played hand. Per-side tuples; see the package docstring."""
+
+    ENDS_HAND: ClassVar[bool] = True
 
     hand: int
     taker: int

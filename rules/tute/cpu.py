@@ -138,7 +138,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         world.hands[s] = sorted(cards + held.get(s, []), key=SORT_KEY.__getitem__)
     world.baceta = dealt[-1] + bottom
     world.source = DeckSource(rng.getrandbits(63))
-    world._legal = None
+    world._loaded()  # whatever the engine derives from the hands is derived again
     return world
 
 
