@@ -35,8 +35,10 @@ def think(game: str, snapshot: str, seat: int, level: str, seed: int, budget_ms:
 
 class CpuPlayers:
     def __init__(self, think_ms: float = 700.0, workers: int | None = None) -> None:
+        """``workers``: processes for difícil searches (default: one per core but one);
+        0 searches in the bot's own process (tests on a simulated clock)."""
         self.think_ms = think_ms
-        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.workers = max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
         self._pool: Executor | None = None
 
     def pool(self) -> Executor:
@@ -48,8 +50,8 @@ class CpuPlayers:
     async def decide(self, game: str, state: GameState, snapshot: str, seat: int, level: str,
                      seed: int) -> Action:
         """The CPU's move for ``seat``; ``snapshot`` is ``state`` as saved."""
-        if level != "dificil":
-            return choose(state, seat, level, seed=seed)
+        if level != "dificil" or self.workers == 0:
+            return choose(state, seat, level, seed=seed, budget_ms=self.think_ms)
         loop = asyncio.get_running_loop()
         try:
             future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
@@ -64,5 +66,5 @@ class CpuPlayers:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)  # at most one search long
             self._pool = None

@@ -74,3 +74,19 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert sorted(str(c) for h in [*world.hands, world.baceta] for c in h) == sorted(
             str(c) for h in [*state.hands, state.baceta] for c in h)
         assert world.legal_actions() == state.legal_actions()
+
+
+async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() -> None:
+    from bot.cpu import CpuPlayers
+
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=3)
+    seat = state.to_act
+    players = CpuPlayers(think_ms=30, workers=1)
+    try:
+        action = await players.decide("tute", state, state.to_json(), seat, "dificil", seed=1)
+        assert action in state.legal_actions() and players._pool is not None
+        players.pool().shutdown()  # a pool that cannot take work: the move is taken at normal
+        fallback = await players.decide("tute", state, state.to_json(), seat, "dificil", seed=1)
+        assert fallback == choose(state, seat, "normal", seed=1)
+    finally:
+        players.close()

@@ -10,6 +10,7 @@ import pytest
 from discord import app_commands
 
 from bot.commands import CatalogTranslator
+from bot.cpu import CpuPlayers
 from bot.settings import Settings
 from tests.conftest import make_bot
 from tests.driver import bot_of, play_to_the_end, public_text, table_in
@@ -224,3 +225,25 @@ async def test_the_history_of_a_tomate_session_shows_each_hand_from_the_ledger(
     hands = picked.response.embeds[0].to_dict()["fields"][-1]["value"].splitlines()
     assert [line.split(":")[0] for line in hands] == ["Mano 1", "Mano 2"]
     assert all("+" in line for line in hands)  # somebody won something every hand
+
+
+async def test_cpu_levels_from_the_lobby_and_a_hard_cpu_match(
+    simcord_env: Any, settings: Settings,
+) -> None:
+    """The lobby adds a CPU of each level, named with it; a difícil seat plays a whole match
+    (searching in the bot's process here: the worker pool has its own test)."""
+    env = simcord_env
+    await env.restart_bot(make_bot(settings))
+    bot_of(env).tables.cpu = CpuPlayers(think_ms=5, workers=0)
+    _, channel, _, (ana,) = setup(env, "ana")
+    await ana.slash(channel, "tute nueva", modalidad="arrastrado", juegos=1)
+    lobby = channel.last_message
+    await ana.click(lobby, label="CPU difícil")
+    await ana.click(lobby, label="CPU fácil")
+    table = table_in(env, channel)
+    assert [(s.name, s.level) for s in table.seats[1:]] == [
+        ("CPU 1 (difícil)", "dificil"), ("CPU 2 (fácil)", "facil")]
+    assert "CPU 1 (difícil)" in public_text(channel) and "CPU 2 (fácil)" in public_text(channel)
+    await ana.click(lobby, label="Empezar")
+    table = await play_to_the_end(env, channel, {ana.id: ana}, seed=5)
+    assert table.status == "finished"
