@@ -47,12 +47,13 @@ def _string_literals(path: Path) -> list[str]:
 
 def test_bot_names_no_game_and_no_verb() -> None:
     """Adding a game needs no edit in bot/: its code names no game and no game's verb."""
-    from cogs import escoba, tomate, tute  # noqa: F401  (each registers its game's GAME)
+    from cogs import escoba, nlk, tomate, tute  # noqa: F401  (each registers its game's GAME)
     from rules import escoba as escoba_rules
+    from rules import nlk as nlk_rules
     from rules import tomate as tomate_rules
     from rules import tute as tute_rules
 
-    games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME]
+    games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME, nlk_rules.GAME]
     names = {g.name for g in games}
     # ``play`` and ``pass`` are the verbs every game shares (ARCHITECTURE.md); the rest are a
     # game's own.

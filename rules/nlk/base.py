@@ -96,7 +96,7 @@ class NLKBase(Snapshot):
         if len(act.args) > 1 or not (text.isascii() and text.isdigit()) \
                 or int(text) >= self.players:
             raise IllegalAction(NLKRefusal.BAD_SEAT, text=" ".join(act.args),
-                                players=self.players)
+                                last=self.players - 1)
         return int(text)
 
     # ------------------------------------------------------------------ later phases

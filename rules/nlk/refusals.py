@@ -16,7 +16,7 @@ class NLKRefusal(Refusal):
     DRAW_FIRST = "draw_first"  # ``give``/``keep`` before drawing
     ALREADY_DREW = "already_drew"  # params: card (``draw`` while holding a drawn card)
     MISSING_SEAT = "missing_seat"  # params: verb (``move``/``give`` without a seat)
-    BAD_SEAT = "bad_seat"  # params: text, players (not a seat number 0..players-1)
+    BAD_SEAT = "bad_seat"  # params: text, last (not a seat number 0..last)
     MOVE_TO_OWN = "move_to_own"  # ``move`` naming the player's own seat
     GIVE_TO_OWN = "give_to_own"  # ``give`` naming the player's own seat (that is ``keep``)
     OWN_PILE_EMPTY = "own_pile_empty"  # ``move`` with nothing on one's own pile
