@@ -86,9 +86,11 @@ Decisions where RULES.md is silent (or only implicit):
   drawing ``draw_first``; ``draw`` with a drawn card ``already_drew``. A missing or bad seat
   (not 0..n-1) is ``missing_seat``/``bad_seat``, then one's own seat ``move_to_own`` /
   ``give_to_own``, then (``move``) an empty own pile ``own_pile_empty``, then an empty target
-  pile ``empty_pile``, then the wrong rank ``not_one_above``. ``play``: more than one card
-  ``play_one_card``, an unknown card ``unknown_card``, a card not held ``not_in_hand``, then
-  the beating rule. The state is unchanged by every refusal.
+  pile ``empty_pile`` (a guard only: in Phase I only the player to act can have an empty
+  pile), then the wrong rank ``not_one_above``. ``play``: several words that are not one
+  card's full name (``play as de picas`` is read) ``play_one_card``, an unknown card
+  ``unknown_card``, a card not held ``not_in_hand``, then the beating rule. The state is
+  unchanged by every refusal.
 * **What a seat sees.** Phase I is public: the top card and size of every pile, the cards
   left in the baceta and the drawn card; ``view().hand`` is empty then. In Phase II a seat
   sees its own hand only, the number of cards each seat holds, the trick bottom to top, the

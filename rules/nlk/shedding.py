@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.cards import Card
+from rules.cards import Card, parse_card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
 from rules.nlk.base import NLKBase
@@ -60,9 +60,13 @@ class SheddingMixin(NLKBase):
             if not self.trick:
                 raise IllegalAction(NLKRefusal.LEADER_MUST_PLAY)
             return TAKE
-        if len(act.args) > 1:
-            raise IllegalAction(NLKRefusal.PLAY_ONE_CARD)
-        card = act.card(FAMILY)
+        if len(act.args) > 1:  # a full name ("play as de picas"), else one card too many
+            try:
+                card = parse_card(" ".join(act.args), FAMILY)
+            except IllegalAction:
+                raise IllegalAction(NLKRefusal.PLAY_ONE_CARD) from None
+        else:
+            card = act.card(FAMILY)
         if card not in self.hands[seat]:
             raise IllegalAction(Common.NOT_IN_HAND, card=card)
         if self.trick:
