@@ -33,7 +33,7 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules
-from rules import escoba, tomate, tute
+from rules import escoba, nlk, tomate, tute
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,15 @@ def _tomate(variante: str, players: int) -> Modality:
     )
 
 
+def _nlk(players: int) -> Modality:
+    options = nlk.Options(partidas=20)  # a game counts as a hand
+    return Modality(
+        f"nlk {players}",
+        lambda seed: nlk.new_game(options, players, seed=seed),
+        lambda state: state.game_no,
+    )
+
+
 MODALITIES: tuple[Modality, ...] = (
     *(_tute(m) for m in ("habanero", "arrastrado", "individual", "parejas")),
     *(_escoba(n) for n in (2, 3, 4)),
@@ -81,6 +90,7 @@ MODALITIES: tuple[Modality, ...] = (
     *(_tomate("a_ciegas", n) for n in (2, 10)),
     *(_tomate("mosca", n) for n in (2, 5, 10)),
     *(_tomate("panfilo", n) for n in (2, 10)),
+    *(_nlk(n) for n in (3, 6, 9)),
 )
 
 

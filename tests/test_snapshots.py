@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rules import escoba, tomate, tute
+from rules import escoba, nlk, tomate, tute
 from rules.cpu import random_action
 from rules.engine import Action, Game
 from tests.sizes import size
@@ -38,6 +38,9 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tomate.GAME, {"manos": 12}, 3),
     (tomate.GAME, {"variante": "mosca", "manos": 8}, 8),
     (tomate.GAME, {"variante": "panfilo", "baceta": "propia", "manos": 8}, 5),
+    (nlk.GAME, {"partidas": 3}, 3),
+    (nlk.GAME, {"partidas": 2}, 6),
+    (nlk.GAME, {"partidas": 2}, 9),
 ]
 
 
