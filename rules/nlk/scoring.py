@@ -47,7 +47,6 @@ class ScoringMixin(NLKBase):
 
     def _finish(self) -> SessionOver:
         self.phase = "over"
-        self.drawn = None
         return SessionOver(self._winners(), tuple(self.losses), self.games_played)
 
     def close(self) -> list[Event]:
@@ -55,5 +54,4 @@ class ScoringMixin(NLKBase):
         and counts for nobody."""
         if self.is_over:
             raise GameOver()
-        self._legal = None
         return [self._finish()]

@@ -27,9 +27,7 @@ class SheddingMixin(NLKBase):
             if not self.hands[seat]:
                 self.out.append(seat)
                 events.append(PlayerOut(seat, len(self.out)))
-        self.turn = leader
-        if self._holders() <= 1:  # never with 3 or more players; kept for safety
-            self._lose(leader, events)
+        self.turn = leader  # at most one pile can be empty: two seats or more hold cards
 
     # ------------------------------------------------------------------ legal moves
 
