@@ -7,7 +7,7 @@ help-nlk =
     • **Reparto**: una carta boca arriba a cada uno, desde mano; empieza su **montón**. El resto es la **baceta**.
     • **Fase I, los montones** (todo a la vista), por turnos desde mano:
       1. Antes de robar puedes **mover** la carta de encima de tu montón al de otro si es justo un punto más alta que la de encima de ese montón (el palo no importa); y repetir con la nueva.
-      2. **Robas** de la baceta y la enseñas; si es un punto más alta que la de encima del montón de otro, puedes **dársela** y robas otra (sola).
+      2. **Robas** de la baceta y la enseñas; si es un punto más alta que la de encima del montón de otro, puedes **dársela** y robas otra automáticamente.
       3. Tu turno acaba cuando te **quedas** la carta robada en tu montón.
       Tras el as va la carta más baja de la baraja. Nada se pone en un montón vacío.
     • La **última carta de la baceta** marca el **triunfo**; quien la tenga en su montón sale en la fase II.
