@@ -33,7 +33,7 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules
-from rules import belote, escoba, tomate, tute
+from rules import belote, escoba, nlk, tomate, tute
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,15 @@ def _belote(players: int, parejas: bool = False) -> Modality:
     )
 
 
+def _nlk(players: int) -> Modality:
+    options = nlk.Options(partidas=20)  # a game counts as a hand
+    return Modality(
+        f"nlk {players}",
+        lambda seed: nlk.new_game(options, players, seed=seed),
+        lambda state: state.game_no,
+    )
+
+
 MODALITIES: tuple[Modality, ...] = (
     *(_tute(m) for m in ("habanero", "arrastrado", "individual", "parejas")),
     *(_escoba(n) for n in (2, 3, 4)),
@@ -92,6 +101,7 @@ MODALITIES: tuple[Modality, ...] = (
     *(_tomate("panfilo", n) for n in (2, 10)),
     *(_belote(n) for n in (2, 3, 4)),
     _belote(4, parejas=True),
+    *(_nlk(n) for n in (3, 6, 9)),
 )
 
 

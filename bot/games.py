@@ -49,6 +49,11 @@ class TableHooks:
     ) -> None:
         return None
 
+    async def on_cancel(self, table: Table, db: aiosqlite.Connection) -> None:
+        """Called inside the transaction that cancels a game in progress, before its result
+        row is written (a session game closes itself here so the row holds its standing)."""
+        return None
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -342,6 +342,7 @@ class TableService:
             async with self._all_or_nothing(table), self.storage.transaction() as db:
                 table.status = "cancelled"
                 if was_playing:
+                    await table.spec.hooks.on_cancel(table, db)
                     await self._record_result(db, table, cancelled=True)
                 await self._write(db, table)
             self._close(table)

@@ -433,34 +433,67 @@ def hand_message(
         else:
             others.append(action)
     default_verb = next((v.name for v in game.verbs if v.card_first), None)
+    card_items: list[discord.ui.Item[Any]] = []
+    card_actions: list[Action] = []  # the actions on the hand's cards, in hand order
     for card in hand:
         actions = by_card.pop(str(card), [])
+        card_actions.extend(actions)
         if len(actions) > 1:
-            view.add_item(ChoiceSelect(table.id, table.stamp, str(card),
-                                       _options(table, actions, lang),
-                                       placeholder=lang.t("hand-choose", card=card.label)))
+            card_items.append(ChoiceSelect(table.id, table.stamp, str(card),
+                                           _options(table, actions, lang),
+                                           placeholder=lang.t("hand-choose", card=card.label)))
         else:
             action_text = str(actions[0]) if actions else f"{default_verb} {card}"
-            view.add_item(ActButton(table.id, table.stamp, action_text, card.label,
-                                    disabled=not actions, style=discord.ButtonStyle.primary))
+            card_items.append(ActButton(table.id, table.stamp, action_text, card.label,
+                                        disabled=not actions, style=discord.ButtonStyle.primary))
     # Card actions for cards the player cannot see (played blind, or a card on the table).
     others = [a for actions in by_card.values() for a in actions] + others
     by_verb: dict[str, list[Action]] = {}
     for action in others:
         by_verb.setdefault(action.verb, []).append(action)
+    other_items: list[discord.ui.Item[Any]] = []
     for verb, actions in by_verb.items():
         if game.verb(verb).subset:
-            view.add_item(SubsetSelect.build(table, verb, hand, actions, lang))
+            other_items.append(SubsetSelect.build(table, verb, hand, actions, lang))
         elif len(actions) > 4:
-            view.add_item(ChoiceSelect(table.id, table.stamp, verb,
-                                       _options(table, actions, lang),
-                                       placeholder=action_label(table, actions[0], lang)))
+            other_items.append(ChoiceSelect(table.id, table.stamp, verb,
+                                            _options(table, actions, lang),
+                                            placeholder=action_label(table, actions[0], lang)))
         else:
-            for a in actions:
-                view.add_item(ActButton(table.id, table.stamp, str(a),
-                                        action_label(table, a, lang)[:80],
-                                        style=discord.ButtonStyle.success))
+            other_items.extend(ActButton(table.id, table.stamp, str(a),
+                                         action_label(table, a, lang)[:80],
+                                         style=discord.ButtonStyle.success) for a in actions)
+    if not _fits([*card_items, *other_items]):
+        # A hand too big for a button per card (the embed still lists every card): only the
+        # cards with an action keep a button, and if even those do not fit, menus list them.
+        card_items = [i for i in card_items
+                      if not (isinstance(i, ActButton) and i.item.disabled)]
+        if not _fits([*card_items, *other_items]):
+            card_items = [
+                ChoiceSelect(table.id, table.stamp, f"cards{k}",
+                             _options(table, card_actions[k:k + MENU_OPTIONS], lang),
+                             placeholder=lang.t("hand-choose-card"))
+                for k in range(0, len(card_actions), MENU_OPTIONS)
+            ]
+    for item in (*card_items, *other_items):
+        view.add_item(item)
     return embed, view
+
+
+MENU_OPTIONS = 25  # Discord's most options in one select menu
+ROWS, ROW_WIDTH = 5, 5  # a message's rows of components; a button is 1 wide, a menu 5
+
+
+def _fits(items: list[discord.ui.Item[Any]]) -> bool:
+    """Whether ``items`` fit in one message, placed in order as discord.py places them (each
+    in the first row with room)."""
+    rows = [0] * ROWS
+    for item in items:
+        row = next((r for r in range(ROWS) if rows[r] + item.width <= ROW_WIDTH), None)
+        if row is None:
+            return False
+        rows[row] += item.width
+    return True
 
 
 def _options(table: Table, actions: list[Action], lang: Lang) -> list[discord.SelectOption]:

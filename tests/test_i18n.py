@@ -11,11 +11,11 @@ from fluent.syntax import ast as fl
 from fluent.syntax import parse
 
 from bot.i18n import LANGUAGES, LOCALES, catalog, lang_for
-from rules import belote, escoba, tomate, tute
+from rules import belote, escoba, nlk, tomate, tute
 from rules.engine import Event
 from rules.errors import all_refusals
 
-GAMES = [tute.GAME, escoba.GAME, tomate.GAME, belote.GAME]
+GAMES = [tute.GAME, escoba.GAME, tomate.GAME, belote.GAME, nlk.GAME]
 
 
 def messages(language: str) -> dict[str, set[str]]:

@@ -47,13 +47,15 @@ def _string_literals(path: Path) -> list[str]:
 
 def test_bot_names_no_game_and_no_verb() -> None:
     """Adding a game needs no edit in bot/: its code names no game and no game's verb."""
-    from cogs import belote, escoba, tomate, tute  # noqa: F401  (each registers its GAME)
+    from cogs import belote, escoba, nlk, tomate, tute  # noqa: F401  (each registers its GAME)
     from rules import belote as belote_rules
     from rules import escoba as escoba_rules
+    from rules import nlk as nlk_rules
     from rules import tomate as tomate_rules
     from rules import tute as tute_rules
 
-    games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME, belote_rules.GAME]
+    games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME, belote_rules.GAME,
+             nlk_rules.GAME]
     names = {g.name for g in games}
     # ``play`` and ``pass`` are the verbs every game shares (ARCHITECTURE.md); the rest are a
     # game's own. Belote's ``name`` is also the ordinary word of catalog keys (``-name``) and

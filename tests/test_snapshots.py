@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rules import belote, escoba, tomate, tute
+from rules import belote, escoba, nlk, tomate, tute
 from rules.cpu import random_action
 from rules.engine import Action, Game
 from tests.sizes import size
@@ -42,6 +42,9 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (belote.GAME, {"empate_escalera": "none_or_split"}, 3),
     (belote.GAME, {}, 4),
     (belote.GAME, {"parejas": True, "litigio": False}, 4),
+    (nlk.GAME, {"partidas": 3}, 3),
+    (nlk.GAME, {"partidas": 2}, 6),
+    (nlk.GAME, {"partidas": 2}, 9),
 ]
 
 

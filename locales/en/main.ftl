@@ -49,6 +49,7 @@ hand-none-yours = You have no cards in view yet: choose what to do below.
 hand-none-waiting = You have no cards in view yet: your options will appear here when it is your turn.
 hand-waiting = Wait for your turn: { $name } is to play.
 hand-choose = Choose how to play { $card }:
+hand-choose-card = Choose a card:
 hand-played = Done: { $action }.
 hand-stale = ⏳ Those buttons were from an earlier move: nothing was played. This is your hand now.
 play-unknown = You cannot do “{ $text }” now. Options: { $options }.

@@ -49,6 +49,7 @@ hand-none-yours = Aún no tienes cartas a la vista: elige abajo lo que quieres h
 hand-none-waiting = Aún no tienes cartas a la vista: cuando te toque, tus opciones aparecerán aquí.
 hand-waiting = Espera tu turno: le toca a { $name }.
 hand-choose = Elige cómo jugar { $card }:
+hand-choose-card = Elige una carta:
 hand-played = Hecho: { $action }.
 hand-stale = ⏳ Esos botones eran de una jugada anterior: no se ha jugado nada. Esta es tu mano ahora.
 play-unknown = No puedes hacer «{ $text }» ahora. Opciones: { $options }.
