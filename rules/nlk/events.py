@@ -8,6 +8,7 @@ so its events name cards; in Phase II only the cards played and taken back are n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.cards import Card, Suit
 from rules.engine import Event, fast_init
@@ -132,6 +133,8 @@ class PlayerOut(Event):
 @dataclass(frozen=True)
 class GameLost(Event):
     """Only ``loser`` holds cards: they lose this game (and deal the next one)."""
+
+    ENDS_HAND: ClassVar[bool] = True  # a game of the session is a hand
 
     game: int
     loser: int
