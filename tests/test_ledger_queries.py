@@ -14,7 +14,7 @@ from cogs.tomate import PLATO, RESERVA
 GUILDS = (1, 2)
 
 
-async def filled(path: Path, rows: int, rng: random.Random) -> Storage:
+async def filled(path: Path | str, rows: int, rng: random.Random) -> Storage:
     storage = Storage(path)
     await storage.open()
     accounts = [PLATO, RESERVA, "cpu", *(f"user:{i}" for i in range(1, 60))]
@@ -27,10 +27,10 @@ async def filled(path: Path, rows: int, rng: random.Random) -> Storage:
 
 
 async def test_a_players_history_is_the_newest_rows_where_they_pay_or_receive(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
     rng = random.Random(8)
-    storage = await filled(tmp_path / "db.sqlite3", 3000, rng)
+    storage = await filled(database, 3000, rng)
     bank = Bank(storage, (PLATO, RESERVA))
     try:
         every = await storage.fetchall("SELECT * FROM ledger ORDER BY id DESC")
