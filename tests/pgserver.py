@@ -31,7 +31,7 @@ SERVER_OPTIONS = (
 )
 
 
-class Unavailable(Exception):  # noqa: N818 - read as "PostgreSQL unavailable: why"
+class Unavailable(Exception):
     """No PostgreSQL server can be started here (the reason is the message)."""
 
 
