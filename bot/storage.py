@@ -218,6 +218,7 @@ assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLi
 
 # Every table of the schema, in an order that respects the foreign keys (for copying).
 SCHEMA_TABLES = ("game_tables", "results", "ledger", "accounts", "guild_settings", "ratings")
+ID_TABLES = ("game_tables", "results", "ledger")  # those with an ``id`` of their own
 
 
 def now() -> str:
@@ -502,7 +503,7 @@ class PostgresEngine:
 
     async def after_copy(self, db: Tx) -> None:
         """After rows were copied with their ids: new ids continue above the largest."""
-        for table in ("game_tables", "results", "ledger"):
+        for table in ID_TABLES:
             await db.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                 f" COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)")
@@ -605,20 +606,33 @@ class Storage:
 
     # -- copying a whole database (python3 run.py migrate-to-postgres) ----------------------
 
-    async def rows_of(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """Every row of one of :data:`SCHEMA_TABLES`, with its column names."""
+    async def rows_of(
+        self, table: str, batch: int = 5000
+    ) -> AsyncIterator[tuple[list[str], list[tuple[Any, ...]]]]:
+        """Every row of one of :data:`SCHEMA_TABLES` with its column names, in batches (by
+        id where the table has one)."""
         if table not in SCHEMA_TABLES:
             raise ValueError(table)
-        rows = await self.fetchall(f"SELECT * FROM {table}")
-        if not rows:
-            return [], []
-        columns = list(rows[0].keys())
-        return columns, [tuple(r[c] for c in columns) for r in rows]
+        if table not in ID_TABLES:
+            rows = await self.fetchall(f"SELECT * FROM {table}")
+            if rows:
+                columns = list(rows[0].keys())
+                yield columns, [tuple(r[c] for c in columns) for r in rows]
+            return
+        last = -(1 << 63)
+        while True:
+            rows = await self.fetchall(
+                f"SELECT * FROM {table} WHERE id > ? ORDER BY id LIMIT ?", (last, batch))
+            if not rows:
+                return
+            columns = list(rows[0].keys())
+            yield columns, [tuple(r[c] for c in columns) for r in rows]
+            last = rows[-1]["id"]
 
-    async def count(self, table: str) -> int:
+    async def count(self, table: str, db: Tx | None = None) -> int:
         if table not in SCHEMA_TABLES:
             raise ValueError(table)
-        rows = await self.fetchall(f"SELECT count(*) FROM {table}")
+        rows = await self.query(db, f"SELECT count(*) FROM {table}")
         return int(rows[0][0])
 
     async def copy_rows(self, db: Tx, table: str, columns: Sequence[str],
@@ -634,17 +648,20 @@ class Storage:
     async def after_copy(self, db: Tx) -> None:
         await self.engine.after_copy(db)
 
-    async def ledger_totals(self) -> dict[int, tuple[int, int]]:
+    async def ledger_totals(self, db: Tx | None = None) -> dict[int, tuple[int, int]]:
         """Per server: how many ledger rows, and the tantos they moved in all."""
-        rows = await self.fetchall(
-            "SELECT guild_id, count(*), COALESCE(sum(amount), 0) FROM ledger GROUP BY guild_id")
+        rows = await self.query(
+            db, "SELECT guild_id, count(*), COALESCE(sum(amount), 0) FROM ledger"
+            " GROUP BY guild_id")
         return {int(r[0]): (int(r[1]), int(r[2])) for r in rows}
 
-    async def balance_totals(self) -> dict[int, int]:
-        """Per server: the sum of every balance, pots included (0 when the books are right)."""
-        rows = await self.fetchall(
-            "SELECT guild_id, COALESCE(sum(balance), 0) FROM accounts GROUP BY guild_id")
-        return {int(r[0]): int(r[1]) for r in rows}
+    async def balance_totals(self, db: Tx | None = None) -> dict[int, tuple[int, int]]:
+        """Per server: how many accounts, and the sum of every balance, pots included (0
+        when the books are right)."""
+        rows = await self.query(
+            db, "SELECT guild_id, count(*), COALESCE(sum(balance), 0) FROM accounts"
+            " GROUP BY guild_id")
+        return {int(r[0]): (int(r[1]), int(r[2])) for r in rows}
 
 
 def shard_filter(shards: Shards | None, column: str = "guild_id") -> tuple[str, list[Any]]:
