@@ -25,10 +25,8 @@ REQUIRED = os.environ.get("TAPETE_REQUIRE_POSTGRES", "") not in ("", "0")
 USER = "tapete"
 
 # Fast and disposable: nothing the tests do needs a crash of the machine to be survived.
-SERVER_OPTIONS = (
-    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-    " -c shared_buffers=64MB -c log_min_messages=warning"
-)
+FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+SERVER_OPTIONS = "-c max_connections=300 -c shared_buffers=64MB -c log_min_messages=warning"
 
 
 class Unavailable(Exception):
@@ -90,7 +88,9 @@ def as_user(user: str | None, command: list[str]) -> list[str]:
 class PostgresServer:
     """One server for a test session (each xdist worker starts its own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        """``durable``: commits wait for the disk, as on a real server (benchmarks)."""
+        self.durable = durable
         self.folder: Path | None = None
         self.port = 0
         self.user: str | None = None
@@ -126,7 +126,7 @@ class PostgresServer:
                 self._run([str(self.bindir / "pg_ctl"), "-D", str(self.data), "-w", "-t", "60",
                            "-l", str(self.folder / "server.log"), "-o",
                            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                           + SERVER_OPTIONS, "start"])
+                           + SERVER_OPTIONS + ("" if self.durable else " " + FAST), "start"])
                 return
             except Unavailable:  # the port was taken meanwhile: another one
                 time.sleep(0.2)
