@@ -16,7 +16,7 @@ from bot.storage import Movement, Storage, Tx
 from bot.tables import TableError
 
 CPU_ACCOUNT = "cpu"
-# No amount or balance goes beyond this many tantos either way: far inside SQLite's 64-bit
+# No amount or balance goes beyond this many tantos either way: far inside the databases' 64-bit
 # integers and exact as a JSON/JavaScript number (2**53), so the ledger always replays.
 MAX_TANTOS = 10**15
 
