@@ -5,6 +5,8 @@
     python3 run.py test     # create .venv, install the bot and its test tools, run the tests
     python3 run.py test --long   # the same with the long property runs (what CI also runs)
     python3 run.py check    # ruff and mypy
+    python3 run.py bench    # every benchmark in benchmarks/
+    python3 run.py migrate-to-postgres   # copy the SQLite database into DATABASE_URL
 
 The virtual environment is created in ``.venv`` on first use and reused afterwards; the
 dependencies are (re)installed whenever ``pyproject.toml`` changes.
@@ -58,6 +60,9 @@ def main(argv: list[str]) -> int:
             args.remove("--long")
             env["TAPETE_LONG"] = "1"
         return subprocess.call([str(PYTHON), "-m", "pytest", *args], env=env)
+    if command == "migrate-to-postgres":
+        ensure_env("")
+        return subprocess.call([str(PYTHON), "-m", "bot.migrate", *argv[1:]])
     if command == "check":
         ensure_env("dev")
         lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])

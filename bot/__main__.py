@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import sys
 
 from bot.settings import Settings, SettingsError, load_settings
-from bot.storage import Storage, StorageError
+from bot.storage import Storage
 
 # Libraries that log whole payloads at DEBUG (SQL parameters hold the game snapshots, HTTP
 # bodies the private hands): they never log below INFO, whatever LOG_LEVEL says.
-QUIET = ("aiosqlite", "discord.http", "discord.gateway", "discord.webhook", "discord.state")
+QUIET = ("aiosqlite", "asyncpg", "discord.http", "discord.gateway", "discord.webhook",
+         "discord.state")
 
 
 def configure_logging(level: str) -> None:
@@ -26,8 +26,8 @@ def configure_logging(level: str) -> None:
 
 
 def check_database(settings: Settings) -> None:
-    """Check the database before logging in, so a bad path fails at once."""
-    Storage(settings.database_path).check()
+    """Check the database before logging in, so a bad path or URL fails at once."""
+    Storage(settings.database).check()
 
 
 def main() -> int:
@@ -40,20 +40,21 @@ def main() -> int:
     configure_logging(settings.log_level)
     try:
         check_database(settings)
-    except (OSError, sqlite3.Error, StorageError) as exc:
-        print(f"No se puede usar la base de datos {settings.database_path}: {exc}",
+    except Exception as exc:  # sqlite3, asyncpg, OSError, StorageError: all one line
+        reason = (str(exc).splitlines() or [type(exc).__name__])[0] or type(exc).__name__
+        print(f"No se puede usar la base de datos {settings.database_name()}: {reason}",
               file=sys.stderr)
         return 2
     import aiohttp
     import discord
 
-    from bot.app import TapeteBot
+    from bot.app import bot_class
 
     # The bot has no voice: do not warn at every start that voice libraries are missing.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
     async def run() -> None:
-        async with TapeteBot(settings) as client:
+        async with bot_class(settings)(settings) as client:
             await client.start(token)
 
     try:

@@ -1,4 +1,9 @@
-"""The Bot subclass: opens storage, loads every game's cog, restores tables, syncs commands."""
+"""The Bot subclass: opens storage, loads every game's cog, restores tables, syncs commands.
+
+With ``SHARD_COUNT`` (and ``SHARD_IDS``) the bot is :class:`ShardedTapeteBot`, discord.py's
+``AutoShardedBot`` connecting only the shards given, and its table layer owns only their
+servers; without them it is one plain ``commands.Bot``, as always.
+"""
 
 from __future__ import annotations
 
@@ -38,24 +43,25 @@ EXTENSIONS = discover_extensions()
 
 class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, **options: Any) -> None:
+        """``options`` go to discord.py's client (the shards of :class:`ShardedTapeteBot`)."""
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
-                         intents=discord.Intents.default())
+                         intents=discord.Intents.default(), **options)
         self.settings = settings
         self.extension_names = extensions
-        self.storage = Storage(settings.database_path)
+        self.storage = Storage(settings.database, pool_size=settings.database_pool_size)
         self.servers = ServerSettings(self.storage,
                                       Timing(settings.turn_timeout, settings.cpu_delay))
         self.tables = TableService(
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,
-            cpu=CpuPlayers(settings.cpu_think_ms),
+            cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(),
         )
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.storage.open()
-        await self.servers.load()
+        await self.servers.load(self.tables.shards)
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
@@ -112,3 +118,19 @@ class TapeteBot(commands.Bot):
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
+
+
+class ShardedTapeteBot(TapeteBot, commands.AutoShardedBot):
+    """The bot as one of several processes: it connects only ``SHARD_IDS`` of
+    ``SHARD_COUNT`` shards and plays only the tables of their servers."""
+
+    def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
+                 seed: int | None = None) -> None:
+        super().__init__(
+            settings, extensions=extensions, seed=seed, shard_count=settings.shard_count,
+            shard_ids=sorted(settings.shard_ids) if settings.shard_ids is not None else None)
+
+
+def bot_class(settings: Settings) -> type[TapeteBot]:
+    """The bot for these settings: sharded when ``SHARD_COUNT`` is set."""
+    return ShardedTapeteBot if settings.sharded else TapeteBot

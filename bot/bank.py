@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import aiosqlite
-
-from bot.storage import Movement, Storage
+from bot.storage import Movement, Storage, Tx
 from bot.tables import TableError
 
 CPU_ACCOUNT = "cpu"
-# No amount or balance goes beyond this many tantos either way: far inside SQLite's 64-bit
+# No amount or balance goes beyond this many tantos either way: far inside the databases' 64-bit
 # integers and exact as a JSON/JavaScript number (2**53), so the ledger always replays.
 MAX_TANTOS = 10**15
 
@@ -69,7 +67,7 @@ class Bank:
             raise UnknownAccount(account)
 
     async def move(
-        self, db: aiosqlite.Connection, guild_id: int, source: str, target: str, amount: int,
+        self, db: Tx, guild_id: int, source: str, target: str, amount: int,
         reason: str, *, table_id: int | None = None, hand: int | None = None,
     ) -> None:
         """One movement inside the caller's transaction. A pot never goes below zero, and no
@@ -99,7 +97,7 @@ class Bank:
         self.storage.on_rollback(lambda: self._seen.update(previous))
 
     async def balances(
-        self, guild_id: int, accounts: Sequence[str], db: aiosqlite.Connection | None = None
+        self, guild_id: int, accounts: Sequence[str], db: Tx | None = None
     ) -> dict[str, int]:
         """Balances of some accounts (0 when unseen), read inside ``db`` when given."""
         found = await self.storage.ledger.balances_of(db, guild_id, accounts)
@@ -120,7 +118,7 @@ class Bank:
         """The balances already read of some accounts (for rendering without a query)."""
         return {a: self._seen[(guild_id, a)] for a in accounts if (guild_id, a) in self._seen}
 
-    async def pot(self, guild_id: int, db: aiosqlite.Connection | None = None) -> list[int]:
+    async def pot(self, guild_id: int, db: Tx | None = None) -> list[int]:
         """The size of each pot account, in the order given at creation."""
         found = await self.balances(guild_id, self.pots, db)
         return [found[p] for p in self.pots]

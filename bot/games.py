@@ -10,14 +10,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
 import discord
 
 from rules.engine import Action, Event, Game, GameState
 
 if TYPE_CHECKING:
     from bot.i18n import Lang
-    from bot.storage import ResultRecord
+    from bot.storage import ResultRecord, Tx
     from bot.tables import Table
 
 # A finished match's per-hand lines for /tapete historial: (its result row, the seats' display
@@ -33,19 +32,19 @@ class TableHooks:
 
     guild_lock: bool = False  # serialise all of a server's tables of this game
 
-    async def new_game_kwargs(self, table: Table, db: aiosqlite.Connection) -> dict[str, Any]:
+    async def new_game_kwargs(self, table: Table, db: Tx) -> dict[str, Any]:
         return {}
 
     async def on_load(self, table: Table) -> None:
         """Called when a table is restored after a restart."""
         return None
 
-    async def before_apply(self, table: Table, db: aiosqlite.Connection) -> Any:
+    async def before_apply(self, table: Table, db: Tx) -> Any:
         """Called inside the move's transaction; what it returns goes to ``after_apply``."""
         return None
 
     async def after_apply(
-        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection, before: Any
+        self, table: Table, events: Sequence[Event], db: Tx, before: Any
     ) -> None:
         return None
 

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from statistics import fmean
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
-from bot.storage import Rating, Storage
+from bot.storage import Rating, Storage, Tx
 
 MODEL = PlackettLuce()
 CPU_DEFAULT_LEVEL = "normal"
@@ -41,7 +40,7 @@ class Ratings:
         self.storage = storage
 
     async def record(
-        self, db: aiosqlite.Connection, guild_id: int | None, game: str,
+        self, db: Tx, guild_id: int | None, game: str,
         seats: Sequence[dict[str, Any]], winners: Sequence[int], scores: Sequence[int],
     ) -> None:
         """Rate one finished match inside the caller's transaction."""

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Lang, catalog, lang_for
+from bot.shards import Shards
 from bot.storage import Storage
 from bot.tables import Timing
 
@@ -35,10 +36,11 @@ class ServerSettings:
         self.defaults = defaults or Timing(120.0, 1.5)
         self._configs: dict[int, ServerConfig] = {}
 
-    async def load(self) -> None:
+    async def load(self, shards: Shards | None = None) -> None:
+        """Read the servers' settings (with ``shards``, of the servers this process owns)."""
         self._configs = {guild: ServerConfig(**{k: v for k, v in values.items()
                                                 if v is not None})
-                         for guild, values in (await self.storage.guilds.all()).items()}
+                         for guild, values in (await self.storage.guilds.all(shards)).items()}
 
     def config(self, guild_id: int | None) -> ServerConfig:
         if guild_id is None:

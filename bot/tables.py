@@ -1,10 +1,14 @@
 """The table layer: one table per channel, its seats, its engine state and its lock.
 
-Every action goes lock → ``state.apply`` → one SQLite transaction (snapshot + the game's hook,
+Every action goes lock → ``state.apply`` → one database transaction (snapshot + the game's hook,
 e.g. a server's pot ledger rows) → schedule the public refresh → release. If the transaction fails
 the engine state is reloaded from the last snapshot written (the position before the move), so
 memory and disk never disagree. A move serialises the state once: the save. CPU seats, and
 human seats whose turn timed out, are played by ``rules.cpu``.
+
+When the bot runs as several processes (shards), a service owns only the servers of its
+shards: it restores, finds and opens tables of those servers only, and never reads another
+process's tables.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import sqlite3
 import zlib
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -27,7 +30,8 @@ from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
 from bot.ratings import Ratings
-from bot.storage import Storage, TableRecord
+from bot.shards import EVERYTHING, Shards
+from bot.storage import ChannelTaken, Storage, TableRecord
 from rules.cpu import DEFAULT_LEVEL, LEVELS
 from rules.engine import Action, Event, GameState, as_action
 from rules.errors import RuleError
@@ -182,11 +186,14 @@ class TableService:
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
         edits: tuple[int, float] | None = (5, 5.0), cpu: CpuPlayers | None = None,
+        shards: Shards = EVERYTHING,
     ) -> None:
         """``edits``: at most that many public-message edits per channel in that many seconds
         (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
-        None: no pacing (tests that read every intermediate message)."""
+        None: no pacing (tests that read every intermediate message). ``shards``: the
+        servers this process owns (all of them unless the bot is split into processes)."""
         self.storage = storage
+        self.shards = shards
         self.edits = edits
         self._last_edit: dict[int, float] = {}  # per channel, when its last edit went out
         self._started: float | None = None
@@ -211,6 +218,10 @@ class TableService:
     def register(self, spec: GameSpec) -> None:
         self.games[spec.name] = spec
 
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process plays the tables of that server (a DM: shard 0's)."""
+        return self.shards.owns(guild_id)
+
     def in_channel(self, channel_id: int) -> Table | None:
         return self.by_channel.get(channel_id)
 
@@ -227,7 +238,8 @@ class TableService:
         if table is not None:
             return table
         record = await self.storage.tables.get(table_id)
-        if record is None or record.status not in ("finished", "cancelled"):
+        if record is None or record.status not in ("finished", "cancelled") \
+                or not self.owns(record.guild_id):
             raise TableError("table-gone")
         loaded = self._from_record(record)
         if loaded is None:
@@ -241,6 +253,8 @@ class TableService:
         channel_id: int, host_id: int, host_name: str, timing: Timing | None = None,
     ) -> Table:
         spec = self.games[game]
+        if not self.owns(guild_id):  # Discord sends a server's commands to its shard only
+            raise TableError("table-elsewhere")
         if isinstance(options, BaseModel):
             opts = options
         else:
@@ -259,7 +273,7 @@ class TableService:
                     db, guild_id, channel_id, game, opts.model_dump(mode="json"), host_id,
                     [s.to_data() for s in seats], {"timing": timing.to_data()},
                 )
-        except sqlite3.IntegrityError:  # another process opened one (one_open_table_per_channel)
+        except ChannelTaken:  # another process opened one (one_open_table_per_channel)
             raise TableError("table-channel-busy") from None
         finally:
             self._creating.discard(channel_id)
@@ -574,10 +588,13 @@ class TableService:
             await self._save(table)
 
     async def restore(self) -> list[Table]:
-        """Load every unfinished table after a restart and resume its turns."""
+        """Load every unfinished table of this process's servers after a restart and resume
+        its turns (another process's tables are not even read)."""
         self._started = asyncio.get_running_loop().time()  # see _edit_slot
         restored = []
-        for record in await self.storage.tables.open_tables():
+        for record in await self.storage.tables.open_tables(self.shards):
+            if not self.owns(record.guild_id):
+                continue
             try:
                 table = self._from_record(record)
             except Exception:  # a snapshot this version cannot read (e.g. an older layout)
@@ -591,7 +608,10 @@ class TableService:
             await table.spec.hooks.on_load(table)
             restored.append(table)
             self._after_change(table)
-        log.info("Restored %d tables", len(restored))
+        if self.shards.all:
+            log.info("Restored %d tables", len(restored))
+        else:
+            log.info("Restored %d tables (%s)", len(restored), self.shards)
         return restored
 
     async def _close_unreadable(self, record: TableRecord) -> None:

@@ -2,11 +2,16 @@
 
 CPU pauses are 10 s: longer than simcord's settle window, so a CPU seat moves only when a test
 advances the virtual clock (``env.advance_time``), never in real time.
+
+``database`` runs a storage test once per engine: a SQLite file, then a fresh database on a
+PostgreSQL server this worker starts itself (``tests/pgserver.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +21,7 @@ import simcord.interactions
 from bot.app import TapeteBot
 from bot.settings import Settings
 from tests.driver import USER_LOCALES, payload_with_locale
+from tests.pgserver import REQUIRED, PostgresServer, Unavailable
 
 _BOTS: list[TapeteBot] = []
 
@@ -55,3 +61,80 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[TapeteBot]:
         bot = _BOTS.pop()
         await bot.tables.shutdown()
         await bot.storage.close()
+
+
+# -- PostgreSQL --------------------------------------------------------------------------------
+
+
+def in_thread(work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run a coroutine to the end on its own loop in another thread (a sync fixture may be set
+    up while the test's loop exists, and must not touch it)."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(work())
+        except BaseException as exc:
+            failure.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer | str]:
+    """This worker's PostgreSQL server, or why there is none."""
+    server = PostgresServer()
+    try:
+        server.start()
+    except Unavailable as exc:
+        server.stop()
+        yield f"PostgreSQL unavailable: {exc}"
+        return
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer | str) -> Iterator[str]:
+    """The URL of a new, empty database on the test server (dropped afterwards)."""
+    if isinstance(postgres_server, str):
+        if REQUIRED:
+            pytest.fail(f"TAPETE_REQUIRE_POSTGRES is set but {postgres_server}")
+        pytest.skip(postgres_server)
+    import asyncpg
+
+    name = postgres_server.next_database()
+
+    async def create() -> None:
+        connection = await asyncpg.connect(postgres_server.url())
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+
+    async def drop() -> None:
+        connection = await asyncpg.connect(postgres_server.url())
+        try:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await connection.close()
+
+    in_thread(create)
+    yield postgres_server.url(name)
+    in_thread(drop)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a test's data lives, once per engine: a SQLite file, then a PostgreSQL
+    database (skipped, with the reason, when no PostgreSQL server can be started here)."""
+    if request.param == "sqlite":
+        return tmp_path / "t.sqlite3"
+    url: str = request.getfixturevalue("postgres_url")
+    return url

@@ -177,13 +177,21 @@ class StandIn:
                 if op == 1:
                     await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
                 elif op == 2:
-                    await self._dispatch(ws, "READY", {
+                    # a sharded session gets the servers of its shard only, as from Discord
+                    shard = payload["d"].get("shard")
+                    ours = shard is None or (self.guild_id >> 22) % shard[1] == shard[0]
+                    ready = {
                         "v": 10, "user": self._user(self.bot_id), "session_id": "standin",
                         "resume_gateway_url": self.url.replace("http", "ws") + "/gateway",
-                        "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                        "guilds": [{"id": str(self.guild_id), "unavailable": True}] if ours
+                        else [],
                         "application": {"id": str(self.app_id), "flags": 0},
-                    })
-                    await self._dispatch(ws, "GUILD_CREATE", self._guild())
+                    }
+                    if shard is not None:
+                        ready["shard"] = shard
+                    await self._dispatch(ws, "READY", ready)
+                    if ours:
+                        await self._dispatch(ws, "GUILD_CREATE", self._guild())
                     self.identified.set()
                 elif op == 6:  # no resuming here: start a new session
                     await ws.send_json({"op": 9, "d": False, "s": None, "t": None})

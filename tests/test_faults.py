@@ -43,8 +43,11 @@ HAND_CONTROLS = ("tapete:act:", "tapete:choose:", "tapete:subset:")
 class BotProcess:
     """``python -m tests.standin_bot`` with its own database, started and killed at will."""
 
-    def __init__(self, standin: StandIn, folder: Path) -> None:
+    def __init__(self, standin: StandIn, folder: Path, **env: str) -> None:
+        """``env``: more settings (a PostgreSQL database, shards)."""
         self.standin, self.folder = standin, folder
+        self.env = env
+        folder.mkdir(parents=True, exist_ok=True)
         self.database = folder / "tapete.sqlite3"
         self.process: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -53,7 +56,7 @@ class BotProcess:
         self.starts += 1
         env = {**os.environ, "STANDIN_URL": self.standin.url, "DISCORD_TOKEN": "standin.token",
                "DATABASE_PATH": str(self.database), "TURN_TIMEOUT": "600", "CPU_DELAY": "0",
-               "PACE_EDITS": "true", "LOG_LEVEL": "INFO", "DEV_GUILD_ID": ""}
+               "PACE_EDITS": "true", "LOG_LEVEL": "INFO", "DEV_GUILD_ID": "", **self.env}
         log = (self.folder / f"bot-{self.starts}.log").open("wb")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.standin_bot", cwd=ROOT, env=env,
@@ -101,6 +104,11 @@ class Books:
             balances = dict(db.execute("SELECT account, balance FROM accounts").fetchall())
             tables = db.execute("SELECT id, seats, state FROM game_tables "
                                 "WHERE game = 'tomate' AND state IS NOT NULL").fetchall()
+        return self.check(rows, balances, tables)
+
+    def check(self, rows: list[tuple[Any, ...]], balances: dict[str, int],
+              tables: list[tuple[Any, ...]]) -> dict[str, int]:
+        """One server's books: its ledger rows, its balances, its Tomate tables."""
         # no row seen before has gone or changed
         assert rows[:len(self.rows)] == self.rows, "a ledger row was lost or changed"
         self.rows = rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -129,3 +130,24 @@ def test_rejected_token_or_no_network_is_one_line(
             logger.setLevel(level)
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(start), lines
+
+
+@pytest.mark.parametrize("problem", ["unreachable", "not_postgres"])
+def test_an_unusable_postgresql_database_is_one_line(tmp_path: Path, problem: str) -> None:
+    """A PostgreSQL server that does not answer, or a URL that is not PostgreSQL's: one line,
+    without the password, before logging in."""
+    with socket.socket() as s:  # a local port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = (f"postgresql://tapete:hunter2@127.0.0.1:{port}/tapete" if problem == "unreachable"
+           else "mysql://tapete:hunter2@localhost/tapete")
+    result = run_bot(tmp_path, f"DISCORD_TOKEN=fake\nDATABASE_URL={url}\n")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "hunter2" not in result.stderr and "Traceback" not in result.stderr
+    if problem == "unreachable":
+        assert lines[0].startswith(
+            f"No se puede usar la base de datos postgresql://tapete@127.0.0.1:{port}/tapete")
+    else:
+        assert "DATABASE_URL" in lines[0]

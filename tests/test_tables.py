@@ -1,4 +1,5 @@
-"""The table layer on a real SQLite file: locking, persistence, restore and rollback."""
+"""The table layer on a real database, SQLite and PostgreSQL: locking, persistence, restore and
+rollback."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from bot.bank import Bank
 from bot.games import GameSpec
-from bot.storage import Storage
+from bot.storage import MIGRATIONS, PG_MIGRATIONS, SCHEMA_TABLES, Storage
 from bot.tables import TableError, TableService
 from cogs.escoba import EscobaCog
 from cogs.tomate import PLATO, RESERVA, TomateHooks
@@ -30,7 +31,7 @@ def refused(key: str) -> Iterator[None]:
     assert info.value.text.key == key
 
 
-async def open_service(path: Path) -> TableService:
+async def open_service(path: Path | str) -> TableService:
     storage = Storage(path)
     await storage.open()
     service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=11)
@@ -46,8 +47,8 @@ async def started_table(service: TableService, modalidad: str = "habanero") -> A
     return table
 
 
-async def test_two_clicks_at_once_apply_one_move(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "t.sqlite3")
+async def test_two_clicks_at_once_apply_one_move(database: Path | str) -> None:
+    service = await open_service(database)
     table = await started_table(service)
     seat = table.state.to_act
     user = table.seats[seat].user_id
@@ -63,8 +64,8 @@ async def test_two_clicks_at_once_apply_one_move(tmp_path: Path) -> None:
     await service.storage.close()
 
 
-async def test_lobby_rules(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "t.sqlite3")
+async def test_lobby_rules(database: Path | str) -> None:
+    service = await open_service(database)
     table = await service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=10,
                                  host_id=100, host_name="ana")
     with refused("table-channel-busy"):
@@ -87,8 +88,8 @@ async def test_lobby_rules(tmp_path: Path) -> None:
     await service.storage.close()
 
 
-async def test_restart_restores_lobbies_and_games_exactly(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
+async def test_restart_restores_lobbies_and_games_exactly(database: Path | str) -> None:
+    path = database
     service = await open_service(path)
     table = await started_table(service)
     for _ in range(5):
@@ -114,17 +115,17 @@ async def test_restart_restores_lobbies_and_games_exactly(tmp_path: Path) -> Non
 
 
 async def test_an_unreadable_snapshot_closes_that_table_and_the_rest_restore(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    database: Path | str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "t.sqlite3"
+    path = database
     service = await open_service(path)
     broken = await started_table(service)
     fine = await service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=12,
                                 host_id=300, host_name="eva")
     await service.shutdown()
     async with service.storage.transaction() as db:  # a snapshot from an older layout
-        await db.execute("UPDATE game_tables SET state = ? WHERE id = ?",
-                         ('{"game": "tute", "hand": 1}', broken.id))
+        await service.storage.execute(db, "UPDATE game_tables SET state = ? WHERE id = ?",
+                                      ('{"game": "tute", "hand": 1}', broken.id))
     await service.storage.close()
 
     again = await open_service(path)
@@ -140,8 +141,10 @@ async def test_an_unreadable_snapshot_closes_that_table_and_the_rest_restore(
     await again.storage.close()
 
 
-async def test_a_failed_save_leaves_the_move_undone(tmp_path: Path, monkeypatch: Any) -> None:
-    service = await open_service(tmp_path / "t.sqlite3")
+async def test_a_failed_save_leaves_the_move_undone(
+    database: Path | str, monkeypatch: Any
+) -> None:
+    service = await open_service(database)
     table = await started_table(service)
     before = table.state.to_json()
     seat = table.state.to_act
@@ -164,11 +167,11 @@ async def test_a_failed_save_leaves_the_move_undone(tmp_path: Path, monkeypatch:
 
 
 async def test_an_accepted_move_serialises_the_state_once(
-    tmp_path: Path, monkeypatch: Any
+    database: Path | str, monkeypatch: Any
 ) -> None:
     """The save is the only serialisation of a move: a failure goes back to the position
     last written, not to a copy taken before every move."""
-    service = await open_service(tmp_path / "t.sqlite3")
+    service = await open_service(database)
     table = await started_table(service)
     calls = 0
     to_json = type(table.state).to_json
@@ -202,8 +205,26 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_two_tables_opened_at_once_in_one_channel(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "t.sqlite3")
+async def test_postgres_migrations_are_numbered_and_idempotent(postgres_url: str) -> None:
+    """The same numbering on PostgreSQL: five migrations, applied once, the same columns."""
+    sqlite = Storage(":memory:")
+    await sqlite.open()
+    for _ in range(2):
+        storage = Storage(postgres_url)
+        await storage.open()
+        assert await storage.version() == len(MIGRATIONS) == len(PG_MIGRATIONS) == 5
+        for table in SCHEMA_TABLES:
+            pg_columns = [r[0] for r in await storage.fetchall(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ?"
+                " ORDER BY ordinal_position", (table,))]
+            sqlite_columns = [r[1] for r in await sqlite.fetchall(f"PRAGMA table_info({table})")]
+            assert pg_columns == sqlite_columns, table
+        await storage.close()
+    await sqlite.close()
+
+
+async def test_two_tables_opened_at_once_in_one_channel(database: Path | str) -> None:
+    service = await open_service(database)
     results = await asyncio.gather(
         *(service.create("tute", {"modalidad": "habanero"}, guild_id=1, channel_id=10,
                          host_id=100 + i, host_name=f"p{i}") for i in range(2)),
@@ -231,12 +252,12 @@ def register_every_game(service: TableService) -> None:
     ("tute", {"modalidad": "individual"}), ("escoba", {}), ("tomate", {}),
 ])
 async def test_a_failed_save_in_the_lobby_changes_nothing(
-    tmp_path: Path, monkeypatch: Any, caplog: pytest.LogCaptureFixture,
+    database: Path | str, monkeypatch: Any, caplog: pytest.LogCaptureFixture,
     game: str, options: dict[str, Any],
 ) -> None:
     """Join, leave, add CPU, start and cancel with the database refusing every write: each
     is refused as not saved, the table stays as it was, and it goes on once writes work."""
-    service = await open_service(tmp_path / "t.sqlite3")
+    service = await open_service(database)
     register_every_game(service)
     table = await service.create(game, options, guild_id=1,
                                  channel_id=10, host_id=100, host_name="ana")
@@ -280,11 +301,11 @@ async def test_a_failed_save_in_the_lobby_changes_nothing(
 
 
 async def test_finished_and_cancelled_tables_leave_memory_and_still_answer(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
     """Once its message shows the end, a table is only in storage: Revancha and late buttons
     read it back."""
-    service = await open_service(tmp_path / "t.sqlite3")
+    service = await open_service(database)
     published: list[tuple[int, str]] = []
 
     async def publish(table: Any) -> None:

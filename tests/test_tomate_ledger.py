@@ -1,6 +1,7 @@
 """The server's pot never creates nor loses a tanto (RULES.md, Tomate: "The pot").
 
-Hundreds of random hands (thousands with ``--long``) at two Tomate tables of one server,
+Hundreds of random hands (thousands with ``--long``) at two Tomate tables of one server, on
+SQLite and on PostgreSQL,
 played concurrently through the table layer (humans with random legal actions through
 ``TableService.act``, CPU seats on their own, moved here explicitly so runs are reproducible),
 with the database closed and reopened at random points (mid-hand included) and tables
@@ -102,7 +103,7 @@ async def drive(service: TableService, channel: int, steps: int, rng: random.Ran
                 stats: dict[str, Any]) -> None:
     """Play ``steps`` decisions at one table; CPU turns are left to the service's timers."""
     for _ in range(steps):
-        if stats["hands"] >= HANDS:
+        if stats["hands"] >= stats["target"]:
             return
         table = service.in_channel(channel)
         if table is None or rng.random() < REOPEN:
@@ -164,10 +165,11 @@ async def audit(storage: Storage) -> None:
         }
 
 
-async def test_random_hands_with_restarts_keep_the_books(tmp_path: Path) -> None:
+async def test_random_hands_with_restarts_keep_the_books(database: Path | str) -> None:
     rng = random.Random(SEED)
-    stats: dict[str, Any] = {"hands": 0, "moves": 0, "outcomes": {}, "restarts": 0, "opened": 0}
-    path = tmp_path / "ledger.sqlite3"
+    stats: dict[str, Any] = {"hands": 0, "moves": 0, "outcomes": {}, "restarts": 0, "opened": 0,
+                             "target": HANDS}
+    path = database
     storage = Storage(path)
     await storage.open()
     service = make_service(storage, stats, rng.randrange(2**32))
@@ -205,11 +207,11 @@ async def test_random_hands_with_restarts_keep_the_books(tmp_path: Path) -> None
 
 
 async def test_a_failed_start_moves_no_tanto_and_the_bank_cache_follows(
-    tmp_path: Path, monkeypatch: Any
+    database: Path | str, monkeypatch: Any
 ) -> None:
     """Disk full at Empezar: the dealer's ante is neither in the ledger nor in the balances the
     table shows; once the disk has room the table starts with the ante recorded once."""
-    storage = Storage(tmp_path / "t.sqlite3")
+    storage = Storage(database)
     await storage.open()
     bank = Bank(storage, (PLATO, RESERVA))
     service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=3)

@@ -4,6 +4,7 @@ table-gone = This table no longer exists.
 table-not-saved = ⚠️ The change could not be saved: the table is as it was. Try again in a moment.
 table-bad-options = Invalid options: { $detail }
 table-channel-busy = There is already a table open in this channel: finish or cancel it first.
+table-elsewhere = Another of the bot's processes serves this server: try again in a moment.
 table-none-here = There is no table open in this channel.
 table-not-seated = You are not seated at this table.
 table-not-started = The game has not started yet.

@@ -4,6 +4,7 @@ table-gone = Esta mesa ya no existe.
 table-not-saved = ⚠️ No se ha podido guardar el cambio: la mesa sigue como estaba. Inténtalo de nuevo en un momento.
 table-bad-options = Opciones no válidas: { $detail }
 table-channel-busy = Ya hay una mesa abierta en este canal: termínala o cancélala antes.
+table-elsewhere = Este servidor lo atiende otro proceso del bot: inténtalo de nuevo en un momento.
 table-none-here = No hay ninguna mesa abierta en este canal.
 table-not-seated = No estás sentado en esta mesa.
 table-not-started = La partida aún no ha empezado.
