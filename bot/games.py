@@ -48,7 +48,7 @@ class TableHooks:
     ) -> None:
         return None
 
-    async def on_cancel(self, table: Table, db: aiosqlite.Connection) -> None:
+    async def on_cancel(self, table: Table, db: Tx) -> None:
         """Called inside the transaction that cancels a game in progress, before its result
         row is written (a session game closes itself here so the row holds its standing)."""
         return None

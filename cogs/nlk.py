@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import aiosqlite
 import discord
 
 from bot.commands import ls
@@ -18,6 +17,7 @@ from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
 from bot.i18n import Lang
 from bot.render import seat_lines
+from bot.storage import Tx
 from rules import nlk
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class NLKHooks(TableHooks):
     """Closing the table closes the session, so its result holds the games lost."""
 
-    async def on_cancel(self, table: Table, db: aiosqlite.Connection) -> None:
+    async def on_cancel(self, table: Table, db: Tx) -> None:
         state = table.state
         if isinstance(state, nlk.State) and not state.is_over:
             state.close()

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-import aiosqlite
 import discord
 from discord import app_commands
 
@@ -24,7 +23,7 @@ from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
 from bot.i18n import Lang
 from bot.render import fit_lines, seat_lines
-from bot.storage import Movement, ResultRecord
+from bot.storage import Movement, ResultRecord, Tx
 from bot.tables import Table, TableError
 from bot.views import private_lang, public_lang
 from rules import tomate
@@ -62,19 +61,19 @@ class TomateHooks(TableHooks):
     def __init__(self, bank: Bank) -> None:
         self.bank = bank
 
-    async def new_game_kwargs(self, table: Table, db: aiosqlite.Connection) -> dict[str, Any]:
+    async def new_game_kwargs(self, table: Table, db: Tx) -> dict[str, Any]:
         plato, reserva = await self.bank.pot(guild_of(table), db)
         await self._read_balances(table, db)
         return {"plato": plato, "reserva": reserva}
 
-    async def before_apply(self, table: Table, db: aiosqlite.Connection) -> int:
+    async def before_apply(self, table: Table, db: Tx) -> int:
         state = table.state
         assert isinstance(state, tomate.State)
         state.sync_pot(*await self.bank.pot(guild_of(table), db))
         return int(state.hand_no)
 
     async def after_apply(
-        self, table: Table, events: Sequence[Event], db: aiosqlite.Connection, before: Any
+        self, table: Table, events: Sequence[Event], db: Tx, before: Any
     ) -> None:
         guild = guild_of(table)
         hand = before if isinstance(before, int) else 1
@@ -92,7 +91,7 @@ class TomateHooks(TableHooks):
         if table.state is not None:
             await self._read_balances(table, None)
 
-    async def _read_balances(self, table: Table, db: aiosqlite.Connection | None) -> None:
+    async def _read_balances(self, table: Table, db: Tx | None) -> None:
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         await self.bank.balances(guild_of(table), accounts, db)
 
