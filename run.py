@@ -5,7 +5,7 @@
     python3 run.py test     # create .venv, install the bot and its test tools, run the tests
     python3 run.py test --long   # the same with the long property runs (what CI also runs)
     python3 run.py check    # ruff and mypy
-    python3 run.py bench    # every benchmark in benchmarks/
+    python3 run.py bench [name ...]   # the benchmarks (arena by name: run.py bench arena)
     python3 run.py migrate-to-postgres   # copy the SQLite database into DATABASE_URL
 
 The virtual environment is created in ``.venv`` on first use and reused afterwards; the
@@ -22,6 +22,8 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+# Benchmarks too long for every ``run.py bench``: run them by name (``run.py bench arena``).
+BENCH_ON_REQUEST = {"arena", "engine_traces"}
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
@@ -70,8 +72,11 @@ def main(argv: list[str]) -> int:
         return lint or types
     if command == "bench":
         ensure_env("dev")
-        scripts = sorted((ROOT / "benchmarks").glob("*.py"))
-        return max((subprocess.call([str(PYTHON), str(s), *argv[1:]]) for s in scripts),
+        names = [a for a in argv[1:] if not a.startswith("-")]
+        scripts = [p for p in sorted((ROOT / "benchmarks").glob("*.py"))
+                   if p.stem in names or (not names and p.stem not in BENCH_ON_REQUEST)]
+        flags = [a for a in argv[1:] if a.startswith("-")]
+        return max((subprocess.call([str(PYTHON), str(s), *flags]) for s in scripts),
                    default=0)
     print(__doc__)
     return 2
