@@ -84,8 +84,15 @@ class Snapshot:
         thousands of times a second. Cards, options, events and other frozen values are
         shared; lists, dicts, sets and plain objects (the trick in progress, the deck source)
         are copied as deep as they go."""
-        twin = object.__new__(type(self))
+        cls = type(self)
+        twin = object.__new__(cls)
         twin.__dict__.update({name: _copy(value) for name, value in self.__dict__.items()})
+        for name in _slots(cls):  # derived state a class keeps in slots for speed
+            try:
+                value = getattr(self, name)
+            except AttributeError:
+                continue
+            setattr(twin, name, _copy(value))
         return twin
 
     def _saved_value(self, name: str) -> Any:
@@ -97,6 +104,21 @@ class Snapshot:
         """Rebuild what is derived from the saved fields (caches); called after loading."""
 
 
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every slot a class and its bases declare (``__dict__`` and ``__weakref__`` aside)."""
+    found = _SLOTS.get(cls)
+    if found is None:
+        names: list[str] = []
+        for klass in cls.__mro__:
+            declared = klass.__dict__.get("__slots__", ())
+            for name in (declared,) if isinstance(declared, str) else declared:
+                if name not in ("__dict__", "__weakref__") and name not in names:
+                    names.append(name)
+        found = _SLOTS[cls] = tuple(names)
+    return found
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
 _IMMUTABLE = (int, float, str, bool, bytes, tuple, frozenset, type(None))
 _FLAT = (*_IMMUTABLE, Card)  # lists of these are copied flat
 
