@@ -22,7 +22,9 @@ no game.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +38,8 @@ LEVELS: tuple[Level, ...] = ("facil", "normal", "dificil")
 DEFAULT_LEVEL: Level = "normal"
 DEFAULT_BUDGET_MS = 700
 MIN_ROUNDS = 4  # sampled deals a difícil decision always looks at, whatever the budget
+MAX_ROUNDS = 10_000
+CLEAR = 1.5  # standard errors by which a move must beat the rules of thumb's (see search)
 
 
 @dataclass(frozen=True)
@@ -100,23 +104,33 @@ def choose(state: GameState, seat: int, level: str = DEFAULT_LEVEL, *, seed: int
 
 def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
            budget_ms: float) -> Action:
-    """Perfect-information Monte Carlo over sampled deals (see the module docstring)."""
+    """Perfect-information Monte Carlo over sampled deals (see the module docstring).
+
+    The rules of thumb's own move is kept unless another move beats it, deal by deal, by a
+    clear margin (``CLEAR`` standard errors of the paired differences): with the few deals a
+    move's budget allows, a small lead is as likely luck as skill.
+    """
     legal = state.legal_actions()
-    totals = [0.0] * len(legal)
+    usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
+    values: list[list[float]] = [[] for _ in legal]
     deadline = time.perf_counter() + budget_ms / 1000
     rounds = 0
-    while rounds < MIN_ROUNDS or time.perf_counter() < deadline:
+    while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
         world = strategy.determinize(state, seat, rng)
         for i, action in enumerate(legal):
             sim = world.clone()
             events = list(sim.apply(seat, action))
             events += playout(sim, strategy, rng)
-            totals[i] += strategy.evaluate(events, sim, seat)
+            values[i].append(strategy.evaluate(events, sim, seat))
         rounds += 1
-        if rounds >= 10_000:
-            break
-    best = max(totals)
-    return legal[totals.index(best)]
+    means = [sum(v) / rounds for v in values]
+    best = means.index(max(means))
+    if best != usual:
+        gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
+        spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
+        if sum(gains) / rounds <= CLEAR * spread:
+            best = usual
+    return legal[best]
 
 
 def playout(state: Any, strategy: Strategy, rng: random.Random) -> list[Event]:

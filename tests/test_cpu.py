@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules import tute
+from rules import escoba, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -26,6 +26,9 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tute.GAME, {"modalidad": "arrastrado"}, 3),
     (tute.GAME, {"modalidad": "individual"}, 4),
     (tute.GAME, {"modalidad": "parejas"}, 4),
+    (escoba.GAME, {}, 2),
+    (escoba.GAME, {"captura": "castigo"}, 3),
+    (escoba.GAME, {"parejas": True, "captura": "libre"}, 4),
 ]
 
 
@@ -71,8 +74,9 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert strategy is not None
         world = strategy.determinize(state, seat, random.Random(i))
         assert world.view(seat) == state.view(seat)
-        assert sorted(str(c) for h in [*world.hands, world.baceta] for c in h) == sorted(
-            str(c) for h in [*state.hands, state.baceta] for c in h)
+        stock = "baceta" if hasattr(state, "baceta") else "deck"
+        assert sorted(str(c) for h in [*world.hands, getattr(world, stock)] for c in h) == sorted(
+            str(c) for h in [*state.hands, getattr(state, stock)] for c in h)
         assert world.legal_actions() == state.legal_actions()
 
 

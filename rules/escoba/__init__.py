@@ -92,6 +92,7 @@ The package, by concern: :mod:`.options` (house rules, values, canonical order),
 from __future__ import annotations
 
 from rules.engine import Arg, Game, Verb
+from rules.escoba import cpu as _cpu  # noqa: F401  (registers the CPU players)
 from rules.escoba.captures import capture_sets, splits_in_two_fifteens
 from rules.escoba.events import (
     CardCaptured,
