@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules import tute
+from rules import nlk, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -26,7 +26,17 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tute.GAME, {"modalidad": "arrastrado"}, 3),
     (tute.GAME, {"modalidad": "individual"}, 4),
     (tute.GAME, {"modalidad": "parejas"}, 4),
+    (nlk.GAME, {}, 3),
+    (nlk.GAME, {}, 5),
+    (nlk.GAME, {}, 9),
 ]
+IDS = [f"{g.name}-{o}-{p}" for g, o, p in CASES]
+
+
+def cards_held(state: Any) -> list[str]:
+    """Every card in a hand, the stock or (NLK, Phase I) a pile, sorted by name."""
+    places = [*state.hands, state.baceta, *getattr(state, "piles", ())]
+    return sorted(str(c) for cards in places for c in cards)
 
 
 def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> list[Any]:
@@ -43,7 +53,7 @@ def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> l
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=IDS)
 def test_the_cpu_decides_only_from_what_its_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -60,7 +70,7 @@ def test_the_cpu_decides_only_from_what_its_seat_knows(
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=IDS)
 def test_a_sampled_deal_keeps_what_the_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -71,9 +81,23 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert strategy is not None
         world = strategy.determinize(state, seat, random.Random(i))
         assert world.view(seat) == state.view(seat)
-        assert sorted(str(c) for h in [*world.hands, world.baceta] for c in h) == sorted(
-            str(c) for h in [*state.hands, state.baceta] for c in h)
+        assert cards_held(world) == cards_held(state)
+        if hasattr(state, "piles"):  # NLK: the piles are face up, every card of them
+            assert world.piles == state.piles
         assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("game", "options", "players"), CASES, ids=IDS)
+def test_the_rules_of_thumb_always_make_a_legal_move(
+    game: Game, options: dict[str, Any], players: int
+) -> None:
+    for i, state in enumerate(positions(game, options, players, seed=11)):
+        seat = state.to_act
+        strategy = strategy_for(state)
+        assert strategy is not None
+        for rng_seed in range(3):
+            assert strategy.heuristic(state, seat, random.Random(rng_seed + 10 * i)) \
+                in state.legal_actions()
 
 
 async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() -> None:
