@@ -1,6 +1,25 @@
 """NLK's CPU players: rules of thumb, sampled deals and the value of a game's end.
 
-(Draft: docstring completed below once the rules of thumb settle.)
+Rules of thumb (the ``normal`` level, and the playouts of ``difícil``). Phase I: before
+drawing, move the own top card onto another pile whenever it fits; give each drawn card that
+fits; but hold high cards (:data:`HIGH` ranks above the deck's lowest, or more: they beat
+in Phase II) and keep the last card of the baceta (a trump, and the lead). A card goes on
+the biggest pile it fits, never where it could come straight back onto the own pile.
+Phase II: lead the lowest plain card (of the longest suit on ties); beat the top card with
+the cheapest card that beats it, a card of its suit before a trump; take (subir) when unable,
+or rather than spend a trump when the bottom card of the trick is a trump or a high card
+(worth having) and the play would not complete the trick. One Phase II decision in fifty
+(:data:`WANDER`) is a random legal move: RULES.md sets no limit on take-backs and the rules
+of thumb alone can make a trick go round for ever (cards passing from hand to hand);
+a little chance ends every game, as random play does.
+
+Knowledge for the sampled deals: NLK is played face up until Phase II, and then every card
+that moves is named (played, taken back), so a seat that remembers what it saw knows where
+every card is; the state holds exactly that. Hidden are only the order of the baceta (its
+cards are known: the deck less every pile and the drawn card) and the decks of the games to
+come. A sampled deal deals the baceta's cards again in a random order and reseeds the deck
+source; in Phase II it is the position itself, and difícil's search there is a Monte Carlo
+lookahead over the rules of thumb' playouts.
 """
 
 from __future__ import annotations
@@ -43,7 +62,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 # -- rules of thumb ---------------------------------------------------------------------------
 
-WANDER = 0.02
+WANDER = 0.02  # the share of random moves in Phase II (see the module docstring)
+HIGH = 5  # a card this many ranks above the deck's lowest, or more, is worth holding
 
 
 def heuristic(state: State, seat: int, rng: random.Random) -> Action:
@@ -52,58 +72,64 @@ def heuristic(state: State, seat: int, rng: random.Random) -> Action:
         return legal[0]
     if state.phase == "piles":
         return _piles(state, seat, legal)
-    return _shedding(state, seat, legal, rng)
+    if rng.random() < WANDER:
+        return rng.choice(legal)
+    return _shedding(state, seat)
 
 
-def _below(state: State, rank: int) -> int:
-    return ACE if rank == lowest_rank(state.players) else rank - 1
+def _high(state: State, card: Card) -> bool:
+    return card.rank >= lowest_rank(state.players) + HIGH
 
 
 def _piles(state: State, seat: int, legal: list[Action]) -> Action:
-    """Phase I: put every card possible on other piles (the own top before drawing, then the
-    drawn card), on the pile that hurts most."""
+    """Phase I: put the own top card (before drawing) and the drawn card on other piles
+    whenever they fit, unless they are high cards; keep the last card of the baceta (trump,
+    and the lead)."""
     drawn = state.drawn
     if drawn is None:
         targets = [int(a.args[0]) for a in legal if a.verb == "move"]
-        if not targets:
+        card = state.piles[seat][-1] if state.piles[seat] else None
+        if not targets or card is None or _high(state, card):
             return DRAW
-        card = state.piles[seat][-1]
         return MOVE[_target(state, seat, card, targets, moving=True)]
     targets = [int(a.args[0]) for a in legal if a.verb == "give"]
-    if not targets:
+    if not targets or not state.baceta or _high(state, drawn):
         return KEEP
     return GIVE[_target(state, seat, drawn, targets, moving=False)]
 
 
 def _target(state: State, seat: int, card: Card, targets: list[int], *, moving: bool) -> int:
+    """The pile to load: not one from which the card could come straight back onto the own
+    pile, then the biggest."""
     piles = state.piles
-    own = piles[seat]
-    left = own[:-1] if moving else own  # the own pile once the card is put
-    own_top = left[-1] if left else None
-    below = _below(state, card.rank)
-
-    def score(t: int) -> tuple[int, int]:
-        back = own_top is not None and own_top.rank == below  # it could come back to me
-        return (0 if back else 1, len(piles[t]))
-
-    return max(targets, key=score)
+    own = piles[seat][:-1] if moving else piles[seat]  # the own pile once the card is put
+    below = ACE if card.rank == lowest_rank(state.players) else card.rank - 1
+    back = bool(own) and own[-1].rank == below
+    return max(targets, key=lambda t: (not back, len(piles[t])))
 
 
-def _shedding(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def _shedding(state: State, seat: int) -> Action:
+    """Phase II: lead the lowest plain card (of the longest suit); beat with the cheapest
+    card (its suit before a trump); take rather than spend a trump when the bottom card of
+    the trick is a trump or a high card worth having, unless the play would complete the
+    trick."""
     hand = state.hands[seat]
     trump = state.trump
-    if rng.random() < WANDER:
-        return rng.choice(legal)
-    if not state.trick:
+    trick = state.trick
+    if not trick:
         return PLAY[_lead(hand, trump)]
-    top = state.trick[-1][1]
+    top = trick[-1][1]
     beaters = [c for c in hand if _beats(c, top, trump)]
     if not beaters:
         return TAKE
     same = [c for c in beaters if c.suit is top.suit]
-    if same:
-        return PLAY[min(same, key=_rank)]
-    return PLAY[min(beaters, key=_rank)]
+    pick = min(same or beaters, key=_rank)
+    if pick.suit is trump and len(hand) > 2:
+        holders = sum(1 for h in state.hands if h)
+        bottom = trick[0][1]
+        if len(trick) + 1 < holders and (bottom.suit is trump or _high(state, bottom)):
+            return TAKE
+    return PLAY[pick]
 
 
 def _rank(card: Card) -> int:
