@@ -4,7 +4,7 @@ Rules of thumb (the ``normal`` level, and the playouts of ``difícil``). Phase I
 drawing, move the own top card onto another pile whenever it fits; give each drawn card that
 fits; but hold high cards (:data:`HIGH` ranks above the deck's lowest, or more: they beat
 in Phase II) and keep the last card of the baceta (a trump, and the lead). A card goes on
-the biggest pile it fits, never where it could come straight back onto the own pile.
+the biggest pile it fits (the likeliest loser).
 Phase II: lead the lowest plain card (of the longest suit on ties); beat the top card with
 the cheapest card that beats it, a card of its suit before a trump; take (subir) when unable,
 or rather than spend a trump when the bottom card of the trick is a trump or a high card
@@ -32,7 +32,7 @@ from rules.cards import Card, Suit
 from rules.cpu import Slot, Strategy, deal_unseen, register
 from rules.engine import Action, DeckSource, Event
 from rules.nlk.events import GameLost
-from rules.nlk.options import ACE, DRAW, GIVE, KEEP, MOVE, PLAY, TAKE, deck_for, lowest_rank
+from rules.nlk.options import DRAW, GIVE, KEEP, MOVE, PLAY, TAKE, deck_for, lowest_rank
 from rules.nlk.state import State
 
 # -- what the seat knows ----------------------------------------------------------------------
@@ -91,21 +91,18 @@ def _piles(state: State, seat: int, legal: list[Action]) -> Action:
         card = state.piles[seat][-1] if state.piles[seat] else None
         if not targets or card is None or _high(state, card):
             return DRAW
-        return MOVE[_target(state, seat, card, targets, moving=True)]
+        return MOVE[_target(state, targets)]
     targets = [int(a.args[0]) for a in legal if a.verb == "give"]
     if not targets or not state.baceta or _high(state, drawn):
         return KEEP
-    return GIVE[_target(state, seat, drawn, targets, moving=False)]
+    return GIVE[_target(state, targets)]
 
 
-def _target(state: State, seat: int, card: Card, targets: list[int], *, moving: bool) -> int:
-    """The pile to load: not one from which the card could come straight back onto the own
-    pile, then the biggest."""
+def _target(state: State, targets: list[int]) -> int:
+    """The pile to load: the biggest (the likeliest loser), the first in order of play on a
+    tie."""
     piles = state.piles
-    own = piles[seat][:-1] if moving else piles[seat]  # the own pile once the card is put
-    below = ACE if card.rank == lowest_rank(state.players) else card.rank - 1
-    back = bool(own) and own[-1].rank == below
-    return max(targets, key=lambda t: (not back, len(piles[t])))
+    return max(targets, key=lambda t: len(piles[t]))
 
 
 def _shedding(state: State, seat: int) -> Action:
