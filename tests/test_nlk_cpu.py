@@ -250,10 +250,14 @@ def test_phase_two_knows_every_hand_and_samples_the_decks_to_come() -> None:
 
 def test_the_end_of_a_game_is_worth_minus_one_to_its_loser_only() -> None:
     state = new_game(Options(), 4, seed=1)
-    lost = [PlayerOut(0, 1), GameLost(1, 2, (0, 0, 1, 0)), GameDealt(2, 2, (), 28)]
+    lost = [PlayerOut(0, 1), PlayerOut(3, 2), PlayerOut(1, 3), GameLost(1, 2, (0, 0, 1, 0)),
+            GameDealt(2, 2, (), 28)]
     assert evaluate(lost, state, 2) == -1.0
-    assert evaluate(lost, state, 0) == pytest.approx(1 / 3)
-    assert evaluate(lost, state, 3) == pytest.approx(1 / 3)
+    first, second, third = (evaluate(lost, state, seat) for seat in (0, 3, 1))
+    assert first > second > third == pytest.approx(1 / 3)  # going out early is a little better
+    assert first < 1 / 3 + 0.2
+    # a seat out before the playout began (no PlayerOut of its own in it)
+    assert evaluate(lost[1:], state, 0) == pytest.approx(1 / 3)
 
 
 def test_a_playout_cut_short_is_judged_on_cards_held() -> None:
