@@ -4,7 +4,8 @@ For each game with a strategy, random positions are taken from seeded matches; a
 position is made from each by dealing again every card the seat cannot see (other hands, the
 stock, future deals) consistently with what it knows. Both must give the same decision at
 every level for the same seed (difícil with a fixed number of sampled deals, ``budget_ms=0``,
-so that timing plays no part).
+so that timing plays no part). The rules of thumb alone are also asked for a move in each
+position with several random generators (some of them draw moves at random): always legal.
 """
 
 from __future__ import annotations

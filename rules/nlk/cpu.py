@@ -3,8 +3,8 @@
 Rules of thumb (the ``normal`` level, and the playouts of ``difícil``). Phase I: before
 drawing, move the own top card onto another pile whenever it fits; give each drawn card that
 fits; but hold high cards (:data:`HIGH` ranks above the deck's lowest, or more: they beat
-in Phase II) and keep the last card of the baceta (a trump, and the lead). A card goes on
-the biggest pile it fits (the likeliest loser).
+in Phase II) and keep the last card of the baceta (a trump, and whoever holds it leads
+Phase II). A card goes on the biggest pile it fits (the likeliest loser).
 Phase II: lead the lowest plain card (of the longest suit on ties); beat the top card with
 the cheapest card that beats it, a card of its suit before a trump; take (subir) when unable,
 or rather than spend a trump when the bottom card of the trick is a trump or a high card
@@ -19,7 +19,8 @@ every card is; the state holds exactly that. Hidden are only the order of the ba
 cards are known: the deck less every pile and the drawn card) and the decks of the games to
 come. A sampled deal deals the baceta's cards again in a random order and reseeds the deck
 source; in Phase II it is the position itself, and difícil's search there is a Monte Carlo
-lookahead over the rules of thumb' playouts.
+lookahead over playouts by the rules of thumb. A playout ends with the game: losing it is
+-1, escaping it +1/(players-1) and a little more the earlier the seat went out.
 """
 
 from __future__ import annotations
