@@ -4,7 +4,8 @@ For each game with a strategy, random positions are taken from seeded matches; a
 position is made from each by dealing again every card the seat cannot see (other hands, the
 stock, future deals) consistently with what it knows. Both must give the same decision at
 every level for the same seed (difícil with a fixed number of sampled deals, ``budget_ms=0``,
-so that timing plays no part).
+so that timing plays no part). The rules of thumb alone are also asked for a move in each
+position with several random generators (some of them draw moves at random): always legal.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules import escoba, tute
+from rules import escoba, nlk, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -29,7 +30,18 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (escoba.GAME, {}, 2),
     (escoba.GAME, {"captura": "castigo"}, 3),
     (escoba.GAME, {"parejas": True, "captura": "libre"}, 4),
+    (nlk.GAME, {}, 3),
+    (nlk.GAME, {}, 5),
+    (nlk.GAME, {}, 9),
 ]
+IDS = [f"{g.name}-{o}-{p}" for g, o, p in CASES]
+
+
+def cards_held(state: Any) -> list[str]:
+    """Every card in a hand, the stock or (NLK, Phase I) a pile, sorted by name."""
+    stock = state.baceta if hasattr(state, "baceta") else state.deck  # Escoba's is the deck
+    places = [*state.hands, stock, *getattr(state, "piles", ())]
+    return sorted(str(c) for cards in places for c in cards)
 
 
 def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> list[Any]:
@@ -46,7 +58,7 @@ def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> l
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=IDS)
 def test_the_cpu_decides_only_from_what_its_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -63,7 +75,7 @@ def test_the_cpu_decides_only_from_what_its_seat_knows(
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=IDS)
 def test_a_sampled_deal_keeps_what_the_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -74,10 +86,23 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert strategy is not None
         world = strategy.determinize(state, seat, random.Random(i))
         assert world.view(seat) == state.view(seat)
-        stock = "baceta" if hasattr(state, "baceta") else "deck"
-        assert sorted(str(c) for h in [*world.hands, getattr(world, stock)] for c in h) == sorted(
-            str(c) for h in [*state.hands, getattr(state, stock)] for c in h)
+        assert cards_held(world) == cards_held(state)
+        if hasattr(state, "piles"):  # NLK: the piles are face up, every card of them
+            assert world.piles == state.piles
         assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("game", "options", "players"), CASES, ids=IDS)
+def test_the_rules_of_thumb_always_make_a_legal_move(
+    game: Game, options: dict[str, Any], players: int
+) -> None:
+    for i, state in enumerate(positions(game, options, players, seed=11)):
+        seat = state.to_act
+        strategy = strategy_for(state)
+        assert strategy is not None
+        for rng_seed in range(3):
+            assert strategy.heuristic(state, seat, random.Random(rng_seed + 10 * i)) \
+                in state.legal_actions()
 
 
 async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() -> None:
