@@ -14,7 +14,15 @@ from rules.engine import Action, DeckSource, Event
 from rules.errors import Common, IllegalAction
 from rules.snapshot import Snapshot
 from rules.tomate.events import HandScored, TantosMoved
-from rules.tomate.options import FAMILY, Options, Outcome, Phase, Status
+from rules.tomate.options import (
+    ACCOUNT_SEATS,
+    FAMILY,
+    SEAT_ACCOUNTS,
+    Options,
+    Outcome,
+    Phase,
+    Status,
+)
 from rules.tomate.refusals import TomateRefusal
 from rules.tricks import Obligation, Ranking, Trick, seats_from
 
@@ -33,7 +41,7 @@ _OUT_OF_PHASE = {
 
 
 def seat_account(seat: int) -> str:
-    return f"seat:{seat}"
+    return SEAT_ACCOUNTS[seat]
 
 
 class TomateBase(Snapshot):
@@ -75,23 +83,25 @@ class TomateBase(Snapshot):
     hand_reserva_delta: int
     last_hand: HandScored | None
     initial_events: list[Event]  # the first deal's events (not saved)
+    # derived, not saved: read often enough to be kept as plain attributes
+    is_over: bool  # the phase is "over"
+    cards_each: int  # the options' cards per hand
 
     _legal: list[Action] | None  # caches cleared by every move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
+    _next: dict[int, int] | None  # the tricks: the seat that plays after each (not saved)
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._cards = None
+        self.is_over = self.phase == "over"
+        self.cards_each = self.options.cards_each
+        self._legal = self._cards = self._next = None
 
     # ------------------------------------------------------------------ shared facts
 
     @property
     def trump(self) -> Suit:
         return self.pinta.suit
-
-    @property
-    def cards_each(self) -> int:
-        return self.options.cards_each
 
     @property
     def ranking(self) -> Ranking:
@@ -119,18 +129,22 @@ class TomateBase(Snapshot):
         """Move tantos between accounts (``plato``, ``reserva``, ``seat:<n>``); 0 is no move."""
         if amount <= 0:
             return
-        for account, sign in ((source, -1), (target, 1)):
-            if account == "plato":
-                self.plato += sign * amount
-                self.hand_plato_delta += sign * amount
-            elif account == "reserva":
-                self.reserva += sign * amount
-                self.hand_reserva_delta += sign * amount
-            else:
-                seat = int(account.removeprefix("seat:"))
-                self.hand_net[seat] += sign * amount
-                self.nets[seat] += sign * amount
+        self._credit(source, -amount)
+        self._credit(target, amount)
         events.append(TantosMoved(source, target, amount, reason))
+
+    def _credit(self, account: str, amount: int) -> None:
+        """Add ``amount`` (negative: take it) to an account and to this hand's tally of it."""
+        if account == "plato":
+            self.plato += amount
+            self.hand_plato_delta += amount
+        elif account == "reserva":
+            self.reserva += amount
+            self.hand_reserva_delta += amount
+        else:
+            seat = ACCOUNT_SEATS[account]
+            self.hand_net[seat] += amount
+            self.nets[seat] += amount
 
     # ------------------------------------------------------------------ refusals
 

@@ -87,10 +87,6 @@ class ScoringMixin(TomateBase):
     # ------------------------------------------------------------------ session
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
     def result(self) -> Result | None:
         if not self.is_over:
             return None
@@ -109,7 +105,9 @@ class ScoringMixin(TomateBase):
 
     def _finish(self) -> SessionOver:
         self.phase = "over"
+        self.is_over = True
         self.turn = None
+        self._legal = None
         best = max(self.nets)
         winners = tuple(s for s, v in enumerate(self.nets) if v == best)
         return SessionOver(winners, tuple(self.nets))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, as_action
@@ -10,19 +10,9 @@ from rules.errors import GameOver, NotYourTurn
 from rules.tomate.bidding import BiddingMixin
 from rules.tomate.deal import DealMixin
 from rules.tomate.events import TomateView
-from rules.tomate.options import PANFILO, PLAY, Options
+from rules.tomate.options import CHOICES, DISCARDS, PANFILO, PLAY, Options
 from rules.tomate.play import PlayMixin
 from rules.tricks import Trick
-
-# The method that handles a move in each phase of a hand.
-HANDLERS = {
-    "tomo": "_on_tomo",
-    "discard": "_on_discard",
-    "speak": "_on_speak",
-    "baceta": "_on_baceta",
-    "exchange": "_on_exchange",
-    "play": "_on_play",
-}
 
 
 class State(DealMixin, BiddingMixin, PlayMixin):
@@ -63,13 +53,15 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.hand_plato_delta = 0
         self.hand_reserva_delta = 0
         self.last_hand = None
-        self._legal = self._cards = None
+        self.is_over = False
+        self.cards_each = options.cards_each
+        self._legal = self._cards = self._next = None
 
     # ------------------------------------------------------------------ protocol
 
     @property
     def to_act(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return self.turn  # None once the session is over
 
     def sync_pot(self, plato: int, reserva: int) -> None:
         """Bring the engine's copy of the server's pot in line with the database."""
@@ -79,33 +71,30 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.reserva = reserva
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == "over" or self.turn is None:
+        if self.turn is None:  # the session is over
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal(self.turn)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal(self.turn)
+        return list(legal)
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        if self.phase == "tomo":
-            return [Action("take"), Action("pass")]
-        if self.phase == "discard":
-            return [Action("discard", (str(i),)) for i in range(1, len(self.hands[seat]) + 1)]
-        if self.phase == "speak":
-            return [Action("stay"), Action("pass")]
-        if self.phase == "baceta":
-            return [Action("baceta"), Action("pass")]
-        if self.phase == "exchange":
-            return self._exchanges(seat)
-        return list(map(PLAY.__getitem__, self._playable(seat)[0]))
+        phase = self.phase
+        if phase == "play":
+            return list(map(PLAY.__getitem__, self._playable(seat)[0]))
+        choices = CHOICES.get(phase)
+        if choices is not None:
+            return list(choices)
+        if phase == "discard":
+            return list(DISCARDS[: len(self.hands[seat])])
+        return self._exchanges(seat)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if self.phase == "over":
-            raise GameOver()
-        if seat != self.turn:
-            raise NotYourTurn()
-        act = as_action(action)
+        if seat != self.turn or self.is_over:
+            raise GameOver() if self.is_over else NotYourTurn()
+        act = action if type(action) is Action else as_action(action)
         events: list[Event] = []
-        getattr(self, HANDLERS[self.phase])(seat, act, events)
+        HANDLERS[self.phase](self, seat, act, events)
         self._legal = self._cards = None  # a refused move raised above: the state is unchanged
         return events
 
@@ -149,6 +138,17 @@ class State(DealMixin, BiddingMixin, PlayMixin):
             last_hand=self.last_hand,
             is_over=self.is_over,
         )
+
+
+# The method that handles a move in each phase of a hand.
+HANDLERS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
+    "tomo": State._on_tomo,
+    "discard": State._on_discard,
+    "speak": State._on_speak,
+    "baceta": State._on_baceta,
+    "exchange": State._on_exchange,
+    "play": State._on_play,
+}
 
 
 def new_game(
