@@ -133,6 +133,16 @@ class TomateBase(Snapshot):
         self._credit(target, amount)
         events.append(TantosMoved(source, target, amount, reason))
 
+    def _pay_seat(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        """``_move`` from the plato to a seat, the common case (trick shares, wins) spelled out."""
+        if amount <= 0:
+            return
+        self.plato -= amount
+        self.hand_plato_delta -= amount
+        self.hand_net[seat] += amount
+        self.nets[seat] += amount
+        events.append(TantosMoved("plato", SEAT_ACCOUNTS[seat], amount, reason))
+
     def _credit(self, account: str, amount: int) -> None:
         """Add ``amount`` (negative: take it) to an account and to this hand's tally of it."""
         if account == "plato":

@@ -30,7 +30,7 @@ class ScoringMixin(TomateBase):
         for_table = self.options.baceta == "mesa" and seat == self.baceta_player
         amount = 0 if for_table else self.plato
         events.append(MoscaWon(seat, tuple(self.hands[seat]), for_table, amount))
-        self._move("plato", seat_account(seat), amount, "mosca", events)
+        self._pay_seat(seat, amount, "mosca", events)
         self._end_hand("mosca_mesa" if for_table else "mosca", seat, (), events)
 
     # ------------------------------------------------------------------ settlement
@@ -41,15 +41,17 @@ class ScoringMixin(TomateBase):
         share = pot // self.cards_each
         fine = min(pot, self.options.tope)
         mesa = self.options.baceta == "mesa"
+        unpaid = self.baceta_player if mesa else None  # a mesa baceta player's tricks
         for winner, _ in self.tricks:
-            if not (mesa and winner == self.baceta_player):
-                self._move("plato", seat_account(winner), share, "trick", events)
+            if winner != unpaid:
+                self._pay_seat(winner, share, "trick", events)
         tomates: list[int] = []
+        taker = self.dealer if self.took else None
         for seat in self._participants():
-            if mesa and seat == self.baceta_player:
+            if seat == unpaid:
                 continue
             won = self.tricks_won[seat]
-            if won == 0 or (seat == self.dealer and self.took and won < TOMO_MIN_TRICKS):
+            if won == 0 or (seat == taker and won < TOMO_MIN_TRICKS):
                 tomates.append(seat)
                 events.append(Tomate(seat, fine))
                 self._move(seat_account(seat), "reserva", fine, "tomate", events)
@@ -61,18 +63,10 @@ class ScoringMixin(TomateBase):
         self, outcome: Outcome, winner: int | None, tomates: tuple[int, ...], events: list[Event]
     ) -> None:
         """Sum the hand up, then end the session or deal the next hand at once."""
-        summary = HandScored(
-            hand=self.hand_no,
-            dealer=self.dealer,
-            outcome=outcome,
-            winner=winner,
-            tricks=tuple(self.tricks_won),
-            tomates=tomates,
-            nets=tuple(self.hand_net),
-            plato_delta=self.hand_plato_delta,
-            reserva_delta=self.hand_reserva_delta,
-            plato=self.plato,
-            reserva=self.reserva,
+        summary = HandScored(  # hand, dealer, outcome, winner, tricks, tomates, nets, deltas, pot
+            self.hand_no, self.dealer, outcome, winner, tuple(self.tricks_won), tomates,
+            tuple(self.hand_net), self.hand_plato_delta, self.hand_reserva_delta, self.plato,
+            self.reserva,
         )
         events.append(summary)
         self.last_hand = summary
