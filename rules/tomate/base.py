@@ -7,6 +7,7 @@ The :class:`~rules.tomate.state.State` is put together from one mixin per phase
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rules.cards import Card, Family, Suit
@@ -87,7 +88,7 @@ class TomateBase(Snapshot):
     is_over: bool  # the phase is "over"
     cards_each: int  # the options' cards per hand
 
-    _legal: list[Action] | None  # caches cleared by every move (not saved)
+    _legal: Sequence[Action] | None  # caches cleared by every move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
     _next: dict[int, int] | None  # the tricks: the seat that plays after each (not saved)
 
@@ -199,6 +200,9 @@ class TomateBase(Snapshot):
         raise NotImplementedError
 
     def _begin_play(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _next_seats(self) -> dict[int, int]:
         raise NotImplementedError
 
     def _unopposed(self, seat: int, events: list[Event]) -> None:

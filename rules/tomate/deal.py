@@ -15,9 +15,16 @@ from rules.tomate.events import (
     PintaTaken,
     TantosMoved,
 )
-from rules.tomate.options import ANTE, FULL_DECK, PANFILO, PASS, SEAT_ACCOUNTS, TAKE
+from rules.tomate.options import (
+    ANTE,
+    FULL_DECK,
+    PANFILO,
+    PASS,
+    POSITIONS,
+    SEAT_ACCOUNTS,
+    TAKE,
+)
 from rules.tomate.refusals import TomateRefusal
-from rules.tricks import Trick
 
 
 class DealMixin(TomateBase):
@@ -29,13 +36,17 @@ class DealMixin(TomateBase):
         self.hand_net = [0] * n
         self.hand_net[dealer] = -ANTE
         self.nets[dealer] -= ANTE
-        self.plato += ANTE
-        self.hand_plato_delta = ANTE
-        self.hand_reserva_delta = 0
         events.append(TantosMoved(SEAT_ACCOUNTS[dealer], "plato", ANTE, "dealer_ante"))
         limit = self.options.reserva_por_mano
         amount = self.reserva if limit is None else min(limit, self.reserva)
-        self._move("reserva", "plato", amount, "reserva_to_plato", events)
+        if amount > 0:  # the reserva (or its share per hand) into the plato
+            self.reserva -= amount
+            events.append(TantosMoved("reserva", "plato", amount, "reserva_to_plato"))
+        else:
+            amount = 0
+        self.plato += ANTE + amount
+        self.hand_plato_delta = ANTE + amount
+        self.hand_reserva_delta = -amount
         deck = self.source.next_deck(FULL_DECK)
         # one at a time, from mano: card i goes to seat (dealer + 1 + i) % n
         hands: list[list[Card]] = [[]] * n
@@ -50,7 +61,8 @@ class DealMixin(TomateBase):
         self.queue = []
         self.baceta_player = None
         self.exchanged = [None] * n
-        self.trick = Trick(dealer)
+        self.trick.leader = dealer  # the last trick was left empty (or none was played)
+        self.trick.plays = []
         self.tricks = []
         self.tricks_won = [0] * n
         events.append(HandDealt(self.hand_no, dealer, k, self.pinta, len(self.baceta)))
@@ -88,13 +100,15 @@ class DealMixin(TomateBase):
 
     def _on_discard(self, seat: int, act: Action, events: list[Event]) -> None:
         """The blind discard: a position in the order received; the pinta becomes the last."""
-        if act.verb != "discard":
-            raise self._wrong(seat, act)
         size = len(self.hands[seat])
-        text = act.args[0] if len(act.args) == 1 else ""
-        if not text.isdigit() or not 1 <= int(text) <= size:
-            raise IllegalAction(TomateRefusal.BAD_POSITION, size=size)
-        position = int(text)
+        position = POSITIONS.get(id(act), 0)  # one handed out by ``legal_actions``
+        if not 1 <= position <= size:
+            if act.verb != "discard":
+                raise self._wrong(seat, act)
+            text = act.args[0] if len(act.args) == 1 else ""
+            if not text.isdigit() or not 1 <= int(text) <= size:
+                raise IllegalAction(TomateRefusal.BAD_POSITION, size=size)
+            position = int(text)
         card = self.hands[seat].pop(position - 1)
         self.hands[seat].append(self.pinta)
         self.baceta.append(card)

@@ -34,6 +34,7 @@ PLAY: dict[Card, Action] = {card: Action.play(card) for card in FULL_DECK}
 PLAYED: dict[int, Card] = {id(action): card for card, action in PLAY.items()}
 TAKE, PASS, STAY, TAKE_BACETA = Action("take"), Action("pass"), Action("stay"), Action("baceta")
 DISCARDS: tuple[Action, ...] = tuple(Action("discard", (str(n),)) for n in range(1, 6))
+POSITIONS: dict[int, int] = {id(action): n for n, action in enumerate(DISCARDS, 1)}
 # The fixed choices of a phase, in the order ``legal_actions`` lists them.
 CHOICES: dict[str, tuple[Action, ...]] = {
     "tomo": (TAKE, PASS), "speak": (STAY, PASS), "baceta": (TAKE_BACETA, PASS),

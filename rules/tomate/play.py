@@ -39,8 +39,9 @@ class PlayMixin(ScoringMixin):
         return found
 
     def _next_seats(self) -> dict[int, int]:
-        """Each seat playing the tricks and the one that plays after it (kept through the
-        tricks: who plays them is settled before they begin)."""
+        """Each seat playing the tricks (in order of play from the first after the dealer, as
+        ``_participants``) and the one that plays after it. Kept through the tricks: who plays
+        them is settled before they begin."""
         following = self._next
         if following is None:
             playing = self._participants()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rules.engine import Event, Result
 from rules.errors import GameOver
-from rules.tomate.base import TomateBase, seat_account
-from rules.tomate.events import HandScored, MoscaWon, SessionOver, Tomate
-from rules.tomate.options import TOMO_MIN_TRICKS, Outcome
+from rules.tomate.base import TomateBase
+from rules.tomate.events import HandScored, MoscaWon, SessionOver, TantosMoved, Tomate
+from rules.tomate.options import SEAT_ACCOUNTS, TOMO_MIN_TRICKS, Outcome
 
 
 class ScoringMixin(TomateBase):
@@ -36,25 +36,39 @@ class ScoringMixin(TomateBase):
     # ------------------------------------------------------------------ settlement
 
     def _settle(self, events: list[Event]) -> None:
-        """Trick payments in trick order, then the tomates in order of play."""
+        """Trick payments in trick order, then the tomates in order of play. Each is a
+        ``_move`` spelled out, the plato's running totals updated once at the end."""
         pot = self.plato
         share = pot // self.cards_each
         fine = min(pot, self.options.tope)
-        mesa = self.options.baceta == "mesa"
-        unpaid = self.baceta_player if mesa else None  # a mesa baceta player's tricks
-        for winner, _ in self.tricks:
-            if winner != unpaid:
-                self._pay_seat(winner, share, "trick", events)
+        unpaid = self.baceta_player if self.options.baceta == "mesa" else None  # mesa: its tricks
+        hand_net, nets = self.hand_net, self.nets
+        paid = 0
+        if share > 0:
+            for winner, _ in self.tricks:
+                if winner != unpaid:
+                    hand_net[winner] += share
+                    nets[winner] += share
+                    paid += share
+                    events.append(TantosMoved("plato", SEAT_ACCOUNTS[winner], share, "trick"))
+        self.plato -= paid
+        self.hand_plato_delta -= paid
         tomates: list[int] = []
         taker = self.dealer if self.took else None
-        for seat in self._participants():
+        tricks_won = self.tricks_won
+        for seat in self._next_seats():  # the players, in order of play from after the dealer
             if seat == unpaid:
                 continue
-            won = self.tricks_won[seat]
+            won = tricks_won[seat]
             if won == 0 or (seat == taker and won < TOMO_MIN_TRICKS):
                 tomates.append(seat)
                 events.append(Tomate(seat, fine))
-                self._move(seat_account(seat), "reserva", fine, "tomate", events)
+                if fine > 0:
+                    hand_net[seat] -= fine
+                    nets[seat] -= fine
+                    self.reserva += fine
+                    self.hand_reserva_delta += fine
+                    events.append(TantosMoved(SEAT_ACCOUNTS[seat], "reserva", fine, "tomate"))
         self._end_hand("tricks", None, tuple(tomates), events)
 
     # ------------------------------------------------------------------ hand end

@@ -78,15 +78,15 @@ class State(DealMixin, BiddingMixin, PlayMixin):
             legal = self._legal = self._compute_legal(self.turn)
         return list(legal)
 
-    def _compute_legal(self, seat: int) -> list[Action]:
+    def _compute_legal(self, seat: int) -> Sequence[Action]:
         phase = self.phase
         if phase == "play":
             return list(map(PLAY.__getitem__, self._playable(seat)[0]))
         choices = CHOICES.get(phase)
         if choices is not None:
-            return list(choices)
+            return choices
         if phase == "discard":
-            return list(DISCARDS[: len(self.hands[seat])])
+            return DISCARDS[: len(self.hands[seat])]
         return self._exchanges(seat)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
