@@ -168,16 +168,17 @@ class Ranking:
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None, ranking: Ranking) -> int:
     """Seat that wins: the highest trump, else the highest card of the led suit."""
-    order = ranking.under(trump)
+    order = ranking._orders.get(trump) or ranking.under(trump)
     suit_of, power = order.suit, order.power
     best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        suit, best_suit = suit_of[card], suit_of[best]
+    best_suit, best_power = suit_of[best], power[best]
+    for seat, card in plays:  # the first card ties with itself: no change
+        suit = suit_of[card]
         if suit is best_suit:
-            if power[card] > power[best]:
-                best_seat, best = seat, card
-        elif trump is not None and suit is trump:
-            best_seat, best = seat, card
+            if power[card] > best_power:
+                best_seat, best_power = seat, power[card]
+        elif suit is trump:  # the first trump on a trick led in another suit
+            best_seat, best_suit, best_power = seat, suit, power[card]
     return best_seat
 
 
@@ -194,11 +195,10 @@ def legal_cards(
 
 
 _ALWAYS, _TRUMP_LEAD = When.ALWAYS, When.TRUMP_LEAD
-
-
-def _binds(when: When, trump_led: bool) -> bool:
-    """Whether an obligation applies to this trick (``when`` as a :class:`When` or its text)."""
-    return when == _ALWAYS or (trump_led and when == _TRUMP_LEAD)
+_FOLLOW, _OVERTAKE = Obligation.MUST_FOLLOW, Obligation.MUST_OVERTAKE
+_TRUMP, _OVERTRUMP, _UNDERTRUMP = (
+    Obligation.MUST_TRUMP, Obligation.MUST_OVERTRUMP, Obligation.MUST_UNDERTRUMP,
+)
 
 
 def legal_cards_why(
@@ -212,26 +212,30 @@ def legal_cards_why(
     """The legal cards and the obligation that restricted them (None: any card).
 
     One check serves both the legal moves and the reason a card is refused: a card of the
-    hand outside the first list breaks the obligation returned.
+    hand outside the first list breaks the obligation returned. (Whether an obligation
+    applies to this trick is tested inline: ``when`` may be a :class:`When` or its text.)
     """
     if not plays:
         return list(hand), None
-    order = ranking.under(trump)
-    suit_of, power = order.suit, order.power
+    order = ranking._orders.get(trump) or ranking.under(trump)
+    suit_of = order.suit
     led = suit_of[plays[0][1]]
     trump_led = trump is not None and led is trump
-    follow = _binds(policy.follow, trump_led)
+    when = policy.follow
+    follow = when == _ALWAYS or (trump_led and when == _TRUMP_LEAD)
     if not follow and (not policy.trump_when_void or trump is None):
         return list(hand), None  # no obligation can apply: the led suit need not be sought
 
     following = [c for c in hand if suit_of[c] is led]
     if following and follow:
-        if _binds(policy.overtake, trump_led):
+        when = policy.overtake
+        if when == _ALWAYS or (trump_led and when == _TRUMP_LEAD):
+            power = order.power
             top = max([power[c] for _, c in plays if suit_of[c] is led])
             higher = [c for c in following if power[c] > top]
             if higher:
-                return higher, (Obligation.MUST_OVERTAKE, led)
-        return following, (Obligation.MUST_FOLLOW, led)
+                return higher, (_OVERTAKE, led)
+        return following, (_FOLLOW, led)
     if following or not policy.trump_when_void or trump is None:
         return list(hand), None
     if policy.partner_frees and partner_winning:
@@ -239,13 +243,14 @@ def legal_cards_why(
     trumps = [c for c in hand if suit_of[c] is trump]
     if not trumps:
         return list(hand), None
+    power = order.power
     played_trumps = [power[c] for _, c in plays if suit_of[c] is trump]
     if policy.overtrump and played_trumps:
         top = max(played_trumps)
         higher = [c for c in trumps if power[c] > top]
         if higher:
-            return higher, (Obligation.MUST_OVERTRUMP, trump)
+            return higher, (_OVERTRUMP, trump)
         if policy.undertrump:
-            return trumps, (Obligation.MUST_UNDERTRUMP, trump)
+            return trumps, (_UNDERTRUMP, trump)
         return list(hand), None
-    return trumps, (Obligation.MUST_TRUMP, trump)
+    return trumps, (_TRUMP, trump)
