@@ -54,7 +54,11 @@ class TuteBase(Snapshot):
     capote_pending: list[int]  # habanero: the seats still to be asked about capote
     capote: int | None  # the capote declarer
     initial_events: list[Event]  # the first deal (not saved)
+    # derived, not saved: read on every move, so kept as plain attributes
+    to_act: int | None  # the seat whose decision is awaited (``_seat_to_act``)
+    is_over: bool  # a result is in
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
+    _cards: list[Card] | None  # the cards among them, for ``apply`` to know a play by identity
 
     def _saved_value(self, name: str) -> Any:
         result = self.result
@@ -65,11 +69,22 @@ class TuteBase(Snapshot):
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = None
+        self._legal = self._cards = None
         result = self.result
         if result is not None:
             self.result = Result(result.winners, result.scores,
                                  {**result.summary, "hands": self._summary_hands()})
+        self.is_over = result is not None
+        self.to_act = self._seat_to_act()
+
+    def _seat_to_act(self) -> int | None:
+        """Whose decision is awaited: a capote answer, else the next card of the trick."""
+        if self.result is not None:
+            return None
+        if self.capote_pending:
+            return self.capote_pending[0]
+        trick = self.trick
+        return (trick.leader + len(trick.plays)) % self.players
 
     def _summary_hands(self) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -79,10 +94,6 @@ class TuteBase(Snapshot):
     @property
     def modalidad(self) -> Modalidad:
         return self.options.modalidad
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
 
     @property
     def trump(self) -> SpanishSuit:

@@ -14,7 +14,7 @@ from rules.engine import Event
 from rules.errors import IllegalAction
 from rules.tute.base import TuteBase
 from rules.tute.events import CanteSung, TrumpSwapped, TuteSung
-from rules.tute.options import CANTE_CARDS, SORT_KEY, SUITS, SWAP_FOR, TUTE_CARDS
+from rules.tute.options import CANTE_CARDS, SORT_KEY, SWAP_FOR, TRUMP_FIRST, TUTE_CARDS
 from rules.tute.refusals import TuteRefusal
 
 
@@ -55,9 +55,9 @@ class CantesMixin(TuteBase):
 
     def _tute_rank(self, seat: int) -> int | None:
         """12 for the four reyes, 11 for the four caballos (reyes checked first)."""
-        hand = self.hands[seat]
+        held = self.hands[seat].__contains__
         for rank, cards in TUTE_CARDS:
-            if all(card in hand for card in cards):
+            if all(map(held, cards)):
                 return rank
         return None
 
@@ -104,9 +104,9 @@ class CantesMixin(TuteBase):
                     return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
         for seat in singers:
             hand = self.hands[seat]
-            for suit in (self.trump, *(s for s in SUITS if s != self.trump)):
+            for suit in TRUMP_FIRST[self.trump]:
                 rey, caballo = CANTE_CARDS[suit]
-                if suit not in self.sung and rey in hand and caballo in hand:
+                if rey in hand and caballo in hand and suit not in self.sung:
                     events.append(self._record_cante(seat, suit))
                     break
         return events

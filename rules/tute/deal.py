@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from rules.cards import spanish_deck
 from rules.tricks import Trick
 from rules.tute.base import TuteBase
 from rules.tute.events import HandDealt
-from rules.tute.options import CARDS_EACH, SORT_KEY
+from rules.tute.options import CARDS_EACH, FULL_DECK, SORT_KEY
 
 
 class DealMixin(TuteBase):
     def _deal(self) -> HandDealt:
         """Deal one card at a time from mano; turn the trump card as the modality says."""
-        deck = self.source.next_deck(spanish_deck())
+        deck = self.source.next_deck(FULL_DECK)
         n, mano = self.players, self.mano
         each = CARDS_EACH[self.modalidad]
         # card i goes to seat (mano + i) % n: seat mano + k takes every n-th card from k

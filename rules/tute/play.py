@@ -10,7 +10,6 @@ from rules.errors import Common, IllegalAction
 from rules.tricks import (
     CardPlayed,
     Obligation,
-    Trick,
     TrickPolicy,
     TrickWon,
     legal_cards_why,
@@ -51,12 +50,19 @@ class PlayMixin(CantesMixin):
         if self.capote_pending:
             return list(CAPOTE_CHOICES)
         trick = self.trick
-        seat = (trick.leader + len(trick.plays)) % self.players
-        cards = self._playable(seat)[0] if trick.plays else self.hands[seat]
-        actions = list(map(PLAY.__getitem__, cards))
+        plays = trick.plays
+        seat = (trick.leader + len(plays)) % self.players
+        hand = self.hands[seat]
         modalidad = self.options.modalidad
+        if plays:
+            policy = HABANERO_OPEN if self.baceta and modalidad == "habanero" else FULL
+            cards = legal_cards_why(hand, plays, self.turned.suit, RANKING, policy)[0]
+        else:
+            cards = list(hand)
+        self._cards = cards
+        actions = list(map(PLAY.__getitem__, cards))
         if modalidad == "habanero":
-            if self._window():  # which a habanero swap needs too
+            if not plays and self._window():  # which a habanero swap needs too
                 if self.options.tute_enabled and self._tute_rank(seat) is not None:
                     actions.append(SING_TUTE)
                 if not self.sang:
@@ -87,12 +93,13 @@ class PlayMixin(CantesMixin):
         if len(plays) < self.players:
             return events
         winner = trick_winner(plays, self.turned.suit, RANKING)
-        cards = tuple(c for _, c in plays)
+        cards = tuple([c for _, c in plays])
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)
         self.last_trick = plays
-        self.trick = Trick(winner)
+        trick = self.trick
+        trick.leader, trick.plays = winner, []  # the next trick, led by the winner
         self.sang = self.swapped = False
         done = not any(self.hands)
         events.append(TrickWon(winner, len(self.trick_winners), cards, done))

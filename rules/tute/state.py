@@ -9,7 +9,7 @@ from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
 from rules.tute.deal import DealMixin
 from rules.tute.events import CapoteDeclared, CapotePassed, TuteView
-from rules.tute.options import PLAY, SUIT_WORDS, Options, card_of
+from rules.tute.options import PLAY, PLAYED, SUIT_WORDS, Options, card_of
 from rules.tute.play import PlayMixin
 from rules.tute.refusals import TuteRefusal
 from rules.tute.scoring import ScoringMixin
@@ -34,38 +34,42 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.juegos = [0] * self._side_count()
         self.history = []
         self.result = None
-        self._legal = None
+        self.is_over = False
+        self._legal = self._cards = None
         self.initial_events = [self._deal()]
+        self.to_act = self._seat_to_act()
 
     # ------------------------------------------------------------------ protocol
 
-    @property
-    def to_act(self) -> int | None:
-        if self.result is not None:
-            return None
-        if self.capote_pending:
-            return self.capote_pending[0]
-        trick = self.trick
-        return (trick.leader + len(trick.plays)) % self.players
-
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if self.result is not None:
-            raise GameOver()
         if seat != self.to_act:
-            raise NotYourTurn()
-        act = as_action(action)
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if not among(act, self._legal):
+            raise GameOver() if self.result is not None else NotYourTurn()
+        card = PLAYED.get(id(action))  # a play handed out by ``legal_actions``: its card
+        cards = self._cards
+        if card is not None and cards is not None and card in cards:
+            self._legal = self._cards = None
+            events = self._play(seat, card)
+        else:
+            events = self._apply(seat, as_action(action))
+        self.to_act = self._seat_to_act()
+        return events
+
+    def _apply(self, seat: int, act: Action) -> list[Event]:
+        """Any move, checked against the legal ones (in any accepted spelling)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if not among(act, legal):
             act = self._canonical(act)
-            if act not in self._legal:
+            if act not in legal:
                 raise self._refusal(seat, act)
-        self._legal = None
+        self._legal = self._cards = None
         if act.verb == "play":
             return self._play(seat, card_of(act.args[0]))
         if act.verb == "sing":
