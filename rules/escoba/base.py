@@ -26,6 +26,11 @@ class Pending:
     card: Card
 
 
+# What a legal action does: its verb, the card played (or claimed), the table cards taken,
+# and for a lay whether the card could have captured.
+Move = tuple[str, Card | None, tuple[Card, ...], bool]
+
+
 class EscobaBase(Snapshot):
     """The fields of an Escoba match (all saved but the caches and ``initial_events``)."""
 
@@ -55,12 +60,13 @@ class EscobaBase(Snapshot):
     winners: tuple[int, ...] | None
     initial_events: list[Event]  # the first deal (not saved)
     _legal: list[Action] | None  # caches cleared by every move (not saved)
+    _moves: list[Move] | None  # what each legal action does, in the same order
     _claims: list[tuple[Card, ...]] | None
-    _sums: TableSums | None  # the capture sets of the table (not saved)
+    _sums: TableSums | None  # the capture sets of the table as it is (not saved)
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._claims = self._sums = None
+        self._legal = self._moves = self._claims = self._sums = None
 
     # ------------------------------------------------------------------ shared facts
 

@@ -19,21 +19,21 @@ class TableSums:
     def __init__(self, table: Sequence[Card], limit: int = FIFTEEN - 1) -> None:
         self.table = tuple(table)
         self.limit = limit
-        self._cards = sorted(self.table, key=ORDER.__getitem__)
-        values = tuple(map(VALUES.__getitem__, self._cards))
+        self.cards = sorted(self.table, key=ORDER.__getitem__)  # canonical order
+        values = tuple(map(VALUES.__getitem__, self.cards))
         by_total = _KNOWN.get(values)
         if by_total is None:
             if len(_KNOWN) >= _KNOWN_LIMIT:
                 _KNOWN.clear()
             by_total = _KNOWN[values] = _positions(values)
-        self._by_total = by_total
+        self.by_total = by_total  # total -> the sets of positions of ``cards`` making it
 
     def sets(self, total: int) -> list[tuple[Card, ...]]:
         """The sets totalling ``total``, in lexicographic canonical order."""
         if total > self.limit:
             return []
-        cards = self._cards
-        return [tuple([cards[i] for i in chosen]) for chosen in self._by_total.get(total, ())]
+        cards = self.cards
+        return [tuple([cards[i] for i in chosen]) for chosen in self.by_total.get(total, ())]
 
     def captures(self, card: Card) -> list[tuple[Card, ...]]:
         return self.sets(FIFTEEN - VALUES[card])

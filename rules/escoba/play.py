@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from rules.cards import Card, parse_card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.escoba.base import EscobaBase, Pending
+from rules.escoba.base import EscobaBase, Move, Pending
 from rules.escoba.captures import TableSums, capture_sets
 from rules.escoba.events import (
     CardCaptured,
@@ -20,7 +20,16 @@ from rules.escoba.events import (
     RenuncioDeclined,
     RenuncioOffered,
 )
-from rules.escoba.options import FAMILY, FIFTEEN, PLAY, canonical, value
+from rules.escoba.options import (
+    FAMILY,
+    FIFTEEN,
+    PASS,
+    PLAY,
+    VALUES,
+    canonical,
+    capture_action,
+    value,
+)
 from rules.escoba.refusals import EscobaRefusal
 
 VERB_NAMES = ("capture", "play", "claim", "pass")
@@ -37,31 +46,47 @@ class PlayMixin(EscobaBase):
         return self._claims
 
     def _table_sums(self) -> TableSums:
-        """The capture sets of the table as it is now (kept until the table changes)."""
+        """The capture sets of the table as it is now (kept until a move changes it)."""
         sums = self._sums
-        if sums is None or sums.table != tuple(self.table):
+        if sums is None:
             sums = self._sums = TableSums(self.table)
         return sums
 
     def _compute_legal(self, seat: int) -> list[Action]:
+        """The legal actions (kept in ``_legal``) and what each does (kept in ``_moves``)."""
         hand = canonical(self.hands[seat])
         actions: list[Action] = []
+        moves: list[Move] = []
         if self.pending is not None:
-            laid = str(self.pending.card)
-            actions += [Action("claim", (laid, *map(str, s))) for s in self._claim_sets()]
+            laid = self.pending.card
+            for taken in self._claim_sets():
+                actions.append(Action("claim", (str(laid), *map(str, taken))))
+                moves.append(("claim", laid, taken, False))
             if not hand:
-                actions.append(Action(Action.PASS))
-        plays: list[Action] = []
+                actions.append(PASS)
+                moves.append(("pass", None, (), False))
+        plays: list[Card] = []
+        could: list[bool] = []
         sums = self._table_sums()
+        table, by_total = sums.cards, sums.by_total
         free = self.options.captura != "obligatoria"
         for card in hand:
-            sets = sums.captures(card)
+            sets = by_total.get(FIFTEEN - VALUES[card])
             if sets:
-                text = str(card)
-                actions += [Action("capture", (text, *map(str, s))) for s in sets]
-            if free or not sets:
-                plays.append(PLAY[card])
-        return actions + plays
+                for chosen in sets:
+                    taken = tuple([table[i] for i in chosen])
+                    actions.append(capture_action((card, *taken)))
+                    moves.append(("capture", card, taken, False))
+                if free:
+                    plays.append(card)
+                    could.append(True)
+            else:
+                plays.append(card)
+                could.append(False)
+        actions += map(PLAY.__getitem__, plays)
+        moves += [("play", card, (), can) for card, can in zip(plays, could, strict=True)]
+        self._legal, self._moves = actions, moves
+        return actions
 
     # ------------------------------------------------------------------ reading actions
 
@@ -130,9 +155,7 @@ class PlayMixin(EscobaBase):
         for card in cards:
             self.table.remove(card)
 
-    def _capture(self, seat: int, act: Action, events: list[Event]) -> None:
-        card = parse_card(act.args[0], FAMILY)
-        taken = tuple(parse_card(t, FAMILY) for t in act.args[1:])
+    def _capture(self, seat: int, card: Card, taken: tuple[Card, ...], events: list[Event]) -> None:
         self.hands[seat].remove(card)
         self._take(taken)
         self.captured[seat] += [card, *taken]
@@ -142,19 +165,17 @@ class PlayMixin(EscobaBase):
             self.escobas[seat] += 1
         events.append(CardCaptured(seat=seat, card=card, captured=taken, escoba=escoba))
 
-    def _lay(self, seat: int, act: Action, events: list[Event]) -> None:
-        card = parse_card(act.args[0], FAMILY)
-        could = bool(self._table_sums().captures(card))
+    def _lay(self, seat: int, card: Card, could: bool, events: list[Event]) -> None:
+        """Lay ``card``; ``could``: it would have made 15 with the table (a renuncio in castigo)."""
         self.hands[seat].remove(card)
         self.table.append(card)
         if could and self.options.captura == "castigo":
             self.pending = Pending(offender=seat, card=card)
         events.append(CardLaid(seat=seat, card=card, could_capture=could))
 
-    def _claim(self, seat: int, act: Action, events: list[Event]) -> None:
+    def _claim(self, seat: int, taken: tuple[Card, ...], events: list[Event]) -> None:
         assert self.pending is not None
         card = self.pending.card
-        taken = tuple(parse_card(t, FAMILY) for t in act.args[1:])
         self._take((card, *taken))
         self.captured[seat] += [card, *taken]
         self.last_capturer = seat
