@@ -59,6 +59,7 @@ class EscobaBase(Snapshot):
     history: Records  # one entry per hand (the result's summary)
     winners: tuple[int, ...] | None
     initial_events: list[Event]  # the first deal (not saved)
+    is_over: bool  # the winners are known (derived, not saved: read after every move)
     _legal: list[Action] | None  # caches cleared by every move (not saved)
     _moves: list[Move] | None  # what each legal action does, in the same order
     _claims: list[tuple[Card, ...]] | None
@@ -66,6 +67,7 @@ class EscobaBase(Snapshot):
 
     def _loaded(self) -> None:
         self.initial_events = []
+        self.is_over = self.winners is not None
         self._legal = self._moves = self._claims = self._sums = None
 
     # ------------------------------------------------------------------ shared facts
@@ -81,10 +83,6 @@ class EscobaBase(Snapshot):
     @property
     def to_act(self) -> int | None:
         return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.winners is not None
 
     @property
     def result(self) -> Result | None:

@@ -17,10 +17,9 @@ class TableSums:
     """
 
     def __init__(self, table: Sequence[Card], limit: int = FIFTEEN - 1) -> None:
-        self.table = tuple(table)
         self.limit = limit
-        self.cards = sorted(self.table, key=ORDER.__getitem__)  # canonical order
-        values = tuple(map(VALUES.__getitem__, self.cards))
+        self.cards = cards = sorted(table, key=ORDER.__getitem__)  # canonical order
+        values = tuple(map(VALUES.__getitem__, cards))
         by_total = _KNOWN.get(values)
         if by_total is None:
             if len(_KNOWN) >= _KNOWN_LIMIT:

@@ -23,6 +23,7 @@ from rules.escoba.events import (
 from rules.escoba.options import (
     FAMILY,
     FIFTEEN,
+    ORDER,
     PASS,
     PLAY,
     VALUES,
@@ -54,7 +55,7 @@ class PlayMixin(EscobaBase):
 
     def _compute_legal(self, seat: int) -> list[Action]:
         """The legal actions (kept in ``_legal``) and what each does (kept in ``_moves``)."""
-        hand = canonical(self.hands[seat])
+        hand = sorted(self.hands[seat], key=ORDER.__getitem__)
         actions: list[Action] = []
         moves: list[Move] = []
         if self.pending is not None:
@@ -65,26 +66,24 @@ class PlayMixin(EscobaBase):
             if not hand:
                 actions.append(PASS)
                 moves.append(("pass", None, (), False))
-        plays: list[Card] = []
-        could: list[bool] = []
-        sums = self._table_sums()
+        sums = self._sums or self._table_sums()
         table, by_total = sums.cards, sums.by_total
         free = self.options.captura != "obligatoria"
+        lays: list[tuple[Card, bool]] = []  # a card to lay, and whether it could capture
         for card in hand:
             sets = by_total.get(FIFTEEN - VALUES[card])
             if sets:
                 for chosen in sets:
-                    taken = tuple([table[i] for i in chosen])
+                    taken = tuple(map(table.__getitem__, chosen))
                     actions.append(capture_action((card, *taken)))
                     moves.append(("capture", card, taken, False))
                 if free:
-                    plays.append(card)
-                    could.append(True)
+                    lays.append((card, True))
             else:
-                plays.append(card)
-                could.append(False)
-        actions += map(PLAY.__getitem__, plays)
-        moves += [("play", card, (), can) for card, can in zip(plays, could, strict=True)]
+                lays.append((card, False))
+        for card, could in lays:
+            actions.append(PLAY[card])
+            moves.append(("play", card, (), could))
         self._legal, self._moves = actions, moves
         return actions
 

@@ -35,6 +35,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.scores = [0] * self.sides
         self.history = []
         self.winners = None
+        self.is_over = False
         self.initial_events = []
         self._legal = self._moves = self._claims = self._sums = None
 
