@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+from operator import itemgetter
 
 from rules.cards import Card, Suit
 from rules.engine import Action, Event
@@ -30,6 +31,7 @@ from rules.tute.options import (
 )
 
 _SORT_KEY = SORT_KEY.__getitem__
+_CARD = itemgetter(1)  # the card of a (seat, card) play
 
 
 class PlayMixin(CantesMixin):
@@ -93,7 +95,7 @@ class PlayMixin(CantesMixin):
         if len(plays) < self.players:
             return events
         winner = trick_winner(plays, self.turned.suit, RANKING)
-        cards = tuple([c for _, c in plays])
+        cards = tuple(map(_CARD, plays))
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)

@@ -8,7 +8,7 @@ from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
 from rules.tute.deal import DealMixin
-from rules.tute.events import CapoteDeclared, CapotePassed, TuteView
+from rules.tute.events import CapoteDeclared, CapotePassed, CardPlayed, TuteView
 from rules.tute.options import PLAY, PLAYED, SUIT_WORDS, Options, card_of
 from rules.tute.play import PlayMixin
 from rules.tute.refusals import TuteRefusal
@@ -54,6 +54,12 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         cards = self._cards
         if card is not None and cards is not None and card in cards:
             self._legal = self._cards = None
+            plays = self.trick.plays
+            if len(plays) < self.players - 1:  # the trick goes on: the next seat plays
+                self.hands[seat].remove(card)
+                plays.append((seat, card))
+                self.to_act = (seat + 1) % self.players
+                return [CardPlayed(seat, card)]
             events = self._play(seat, card)
         else:
             events = self._apply(seat, as_action(action))
