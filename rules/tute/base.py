@@ -59,6 +59,7 @@ class TuteBase(Snapshot):
     is_over: bool  # a result is in
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
     _cards: list[Card] | None  # the cards among them, for ``apply`` to know a play by identity
+    _held_cards: list[tuple[bool, tuple[SpanishSuit, ...]]] | None  # see ``_held`` (not saved)
 
     def _saved_value(self, name: str) -> Any:
         result = self.result
@@ -69,7 +70,7 @@ class TuteBase(Snapshot):
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._cards = None
+        self._legal = self._cards = self._held_cards = None
         result = self.result
         if result is not None:
             self.result = Result(result.winners, result.scores,

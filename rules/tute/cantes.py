@@ -85,6 +85,7 @@ class CantesMixin(TuteBase):
         hand.remove(given)
         bisect.insort(hand, taken, key=SORT_KEY.__getitem__)
         self.turned = given
+        self._held_cards = None  # a card came into the hand
         if self.modalidad == "habanero":
             self.baceta[-1] = given
             self.swapped = True
@@ -93,18 +94,37 @@ class CantesMixin(TuteBase):
             self.swapped_seats.append(seat)
         return TrumpSwapped(seat, given, taken)
 
+    def _held(self) -> list[tuple[bool, tuple[SpanishSuit, ...]]]:
+        """Per seat: whether it held four reyes or four caballos, and the suits whose rey and
+        caballo it held (trump first), when the hand was dealt or after a swap. Cards only
+        leave a hand in between, so these bound the tute and the cantes it may still have:
+        only they are checked after each trick."""
+        held = self._held_cards
+        if held is None:
+            order = TRUMP_FIRST[self.trump]
+            held = self._held_cards = [
+                (
+                    any(all(map(hand.__contains__, cards)) for _, cards in TUTE_CARDS),
+                    tuple(s for s in order if all(map(hand.__contains__, CANTE_CARDS[s]))),
+                )
+                for hand in self.hands
+            ]
+        return held
+
     def _automatic(self, winner: int) -> list[Event]:
         """Tute check, then the cantes, after a trick won (not habanero)."""
         singers = [winner, (winner + 2) % 4] if self.pairs else [winner]
+        held = self._held()
         events: list[Event] = []
         if self.options.tute_enabled:
             for seat in singers:
-                rank = self._tute_rank(seat)
-                if rank is not None:
-                    return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+                if held[seat][0]:
+                    rank = self._tute_rank(seat)
+                    if rank is not None:
+                        return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
         for seat in singers:
             hand = self.hands[seat]
-            for suit in TRUMP_FIRST[self.trump]:
+            for suit in held[seat][1]:
                 rey, caballo = CANTE_CARDS[suit]
                 if rey in hand and caballo in hand and suit not in self.sung:
                     events.append(self._record_cante(seat, suit))

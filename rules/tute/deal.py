@@ -42,6 +42,7 @@ class DealMixin(TuteBase):
         self.swapped_seats = []
         self.capote_pending = []
         self.capote = None
+        self._held_cards = None
         return HandDealt(
             self.hand_number, self.dealer, mano, self.trump.value, self.turned, len(self.baceta)
         )
