@@ -26,14 +26,19 @@ class PlayMixin(ScoringMixin):
 
     def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
         """The cards ``seat`` may play now, and the obligation that restricts them (kept for
-        the seat to act until the next move)."""
-        if seat == self.turn and self._cards is not None:
-            return self._cards
+        the seat to act until the next move). A lead, or a last card, is free: no obligation
+        can refuse the one card held (any other is refused as not held)."""
+        found = self._cards
+        if found is not None and seat == self.turn:
+            return found
         hand = self.hands[seat]
+        plays = self.trick.plays
         if self.options.variante == "a_ciegas":
-            found: tuple[list[Card], tuple[Obligation, Suit] | None] = (hand[:1], None)
+            found = (hand[:1], None)
+        elif not plays or len(hand) == 1:
+            found = (list(hand), None)
         else:
-            found = legal_cards_why(hand, self.trick.plays, self.pinta.suit, self.ranking, POLICY)
+            found = legal_cards_why(hand, plays, self.pinta.suit, self.ranking, POLICY)
         if seat == self.turn:
             self._cards = found
         return found
@@ -58,7 +63,7 @@ class PlayMixin(ScoringMixin):
             if len(act.args) != 1:
                 raise IllegalAction(TomateRefusal.PLAY_ONE_CARD)
             card = act.card(FAMILY)
-        legal, why = self._playable(seat)
+        legal, why = self._cards or self._playable(seat)
         if card not in legal:
             if self.options.variante == "a_ciegas":  # never says which card is next
                 raise IllegalAction(TomateRefusal.BLIND_NEXT_CARD)
@@ -71,7 +76,7 @@ class PlayMixin(ScoringMixin):
         plays = trick.plays
         plays.append((seat, card))
         events.append(CardPlayed(seat, card))
-        following = self._next_seats()
+        following = self._next or self._next_seats()
         if len(plays) < len(following):
             self.turn = following[seat]
             return
