@@ -9,7 +9,7 @@ from rules.tomate.events import CardPlayed, TrickWon
 from rules.tomate.options import FAMILY, PLAYED, POLICY
 from rules.tomate.refusals import TomateRefusal
 from rules.tomate.scoring import ScoringMixin
-from rules.tricks import Obligation, Trick, legal_cards_why, trick_winner
+from rules.tricks import Obligation, legal_cards_why, trick_winner
 
 
 class PlayMixin(ScoringMixin):
@@ -20,9 +20,10 @@ class PlayMixin(ScoringMixin):
                 self._win_mosca(seat, events)
                 return
         self.phase = "play"
-        self.turn = self._participants()[0]
-        self.trick = Trick(self.turn)
         self._next = None
+        playing = self._next_seats()
+        self.turn = next(iter(playing))  # the first player after the dealer leads
+        self.trick.leader = self.turn  # the trick is empty since the deal
 
     def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
         """The cards ``seat`` may play now, and the obligation that restricts them (kept for
