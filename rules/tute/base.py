@@ -13,6 +13,7 @@ from rules.cards import Card, Family, SpanishSuit
 from rules.engine import Action, DeckSource, Event, Result
 from rules.snapshot import Records, Snapshot
 from rules.tricks import Trick, side_of, sides
+from rules.tute.bits import mask_of
 from rules.tute.events import CanteSung, HandDealt
 from rules.tute.options import FAMILY, Modalidad, Options
 
@@ -58,8 +59,8 @@ class TuteBase(Snapshot):
     to_act: int | None  # the seat whose decision is awaited (``_seat_to_act``)
     is_over: bool  # a result is in
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
-    _cards: list[Card] | None  # the cards among them, for ``apply`` to know a play by identity
-    _held_cards: list[tuple[bool, tuple[SpanishSuit, ...]]] | None  # see ``_held`` (not saved)
+    _playable_mask: int | None  # the cards among them (bits), for ``apply`` to check a play
+    _masks: list[int]  # each hand as a bitmask (:mod:`.bits`; derived from ``hands``)
 
     def _saved_value(self, name: str) -> Any:
         result = self.result
@@ -70,7 +71,8 @@ class TuteBase(Snapshot):
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._cards = self._held_cards = None
+        self._legal = self._playable_mask = None
+        self._masks = [mask_of(hand) for hand in self.hands]
         result = self.result
         if result is not None:
             self.result = Result(result.winners, result.scores,

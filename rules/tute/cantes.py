@@ -13,8 +13,9 @@ from rules.cards import Card, SpanishSuit
 from rules.engine import Event
 from rules.errors import IllegalAction
 from rules.tute.base import TuteBase
+from rules.tute.bits import BIT, COUPLE_MASK, TUTE_MASKS
 from rules.tute.events import CanteSung, TrumpSwapped, TuteSung
-from rules.tute.options import CANTE_CARDS, SORT_KEY, SWAP_FOR, TRUMP_FIRST, TUTE_CARDS
+from rules.tute.options import SORT_KEY, SWAP_FOR, TRUMP_FIRST
 from rules.tute.refusals import TuteRefusal
 
 
@@ -37,7 +38,7 @@ class CantesMixin(TuteBase):
 
     def _can_swap(self, seat: int) -> bool:
         card = SWAP_FOR[self.turned]
-        if card is None or card not in self.hands[seat]:
+        if card is None or not self._masks[seat] & BIT[card]:
             return False
         modalidad = self.options.modalidad
         if modalidad == "habanero":
@@ -47,17 +48,15 @@ class CantesMixin(TuteBase):
         return False
 
     def _singable(self, seat: int) -> list[SpanishSuit]:
-        hand = self.hands[seat]
-        return [
-            s for s, (rey, caballo) in CANTE_CARDS.items()
-            if s not in self.sung and rey in hand and caballo in hand
-        ]
+        mask = self._masks[seat]
+        return [s for s, couple in COUPLE_MASK.items() if mask & couple == couple
+                and s not in self.sung]
 
     def _tute_rank(self, seat: int) -> int | None:
         """12 for the four reyes, 11 for the four caballos (reyes checked first)."""
-        held = self.hands[seat].__contains__
-        for rank, cards in TUTE_CARDS:
-            if all(map(held, cards)):
+        mask = self._masks[seat]
+        for rank, four in TUTE_MASKS:
+            if mask & four == four:
                 return rank
         return None
 
@@ -84,8 +83,8 @@ class CantesMixin(TuteBase):
         hand = self.hands[seat]
         hand.remove(given)
         bisect.insort(hand, taken, key=SORT_KEY.__getitem__)
+        self._masks[seat] ^= BIT[given] | BIT[taken]
         self.turned = given
-        self._held_cards = None  # a card came into the hand
         if self.modalidad == "habanero":
             self.baceta[-1] = given
             self.swapped = True
@@ -94,39 +93,20 @@ class CantesMixin(TuteBase):
             self.swapped_seats.append(seat)
         return TrumpSwapped(seat, given, taken)
 
-    def _held(self) -> list[tuple[bool, tuple[SpanishSuit, ...]]]:
-        """Per seat: whether it held four reyes or four caballos, and the suits whose rey and
-        caballo it held (trump first), when the hand was dealt or after a swap. Cards only
-        leave a hand in between, so these bound the tute and the cantes it may still have:
-        only they are checked after each trick."""
-        held = self._held_cards
-        if held is None:
-            order = TRUMP_FIRST[self.trump]
-            held = self._held_cards = [
-                (
-                    any(all(map(hand.__contains__, cards)) for _, cards in TUTE_CARDS),
-                    tuple(s for s in order if all(map(hand.__contains__, CANTE_CARDS[s]))),
-                )
-                for hand in self.hands
-            ]
-        return held
-
     def _automatic(self, winner: int) -> list[Event]:
         """Tute check, then the cantes, after a trick won (not habanero)."""
         singers = [winner, (winner + 2) % 4] if self.pairs else [winner]
-        held = self._held()
         events: list[Event] = []
         if self.options.tute_enabled:
             for seat in singers:
-                if held[seat][0]:
-                    rank = self._tute_rank(seat)
-                    if rank is not None:
-                        return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+                rank = self._tute_rank(seat)
+                if rank is not None:
+                    return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
         for seat in singers:
-            hand = self.hands[seat]
-            for suit in held[seat][1]:
-                rey, caballo = CANTE_CARDS[suit]
-                if rey in hand and caballo in hand and suit not in self.sung:
+            mask = self._masks[seat]
+            for suit in TRUMP_FIRST[self.trump]:
+                couple = COUPLE_MASK[suit]
+                if mask & couple == couple and suit not in self.sung:
                     events.append(self._record_cante(seat, suit))
                     break
         return events

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.tricks import Trick
 from rules.tute.base import TuteBase
+from rules.tute.bits import mask_of
 from rules.tute.events import HandDealt
 from rules.tute.options import CARDS_EACH, FULL_DECK, SORT_KEY
 
@@ -42,7 +43,7 @@ class DealMixin(TuteBase):
         self.swapped_seats = []
         self.capote_pending = []
         self.capote = None
-        self._held_cards = None
+        self._masks = [mask_of(hand) for hand in self.hands]
         return HandDealt(
             self.hand_number, self.dealer, mano, self.trump.value, self.turned, len(self.baceta)
         )

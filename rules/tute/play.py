@@ -5,25 +5,18 @@ from __future__ import annotations
 import bisect
 from operator import itemgetter
 
-from rules.cards import Card, Suit
+from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tricks import (
-    CardPlayed,
-    Obligation,
-    TrickPolicy,
-    TrickWon,
-    legal_cards_why,
-    trick_winner,
-)
+from rules.tricks import CardPlayed, Obligation, TrickWon
+from rules.tute.bits import BIT, SUIT_INDEX, Why, playable
+from rules.tute.bits import cards as cards_of
+from rules.tute.bits import plays as play_actions
+from rules.tute.bits import winner as trick_winner
 from rules.tute.cantes import CantesMixin
 from rules.tute.events import CardDrawn
 from rules.tute.options import (
     CAPOTE_CHOICES,
-    FULL,
-    HABANERO_OPEN,
-    PLAY,
-    RANKING,
     SING,
     SING_TUTE,
     SORT_KEY,
@@ -35,15 +28,18 @@ _CARD = itemgetter(1)  # the card of a (seat, card) play
 
 
 class PlayMixin(CantesMixin):
-    def _policy(self) -> TrickPolicy:
-        if self.baceta and self.options.modalidad == "habanero":
-            return HABANERO_OPEN
-        return FULL
+    def _playable_bits(self, seat: int) -> tuple[int, Why]:
+        """The cards ``seat`` may play now (a mask) and the obligation that restricts them:
+        one check for the legal moves and for a refused card."""
+        plays = self.trick.plays
+        if not plays:
+            return self._masks[seat], None
+        open_ = bool(self.baceta) and self.options.modalidad == "habanero"
+        return playable(self._masks[seat], plays, SUIT_INDEX[self.trump], open_)
 
-    def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
-        return legal_cards_why(
-            self.hands[seat], self.trick.plays, self.turned.suit, RANKING, self._policy()
-        )
+    def _playable(self, seat: int) -> tuple[list[Card], Why]:
+        mask, why = self._playable_bits(seat)
+        return cards_of(mask), why
 
     def _compute_legal(self) -> list[Action]:
         """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``."""
@@ -54,15 +50,13 @@ class PlayMixin(CantesMixin):
         trick = self.trick
         plays = trick.plays
         seat = (trick.leader + len(plays)) % self.players
-        hand = self.hands[seat]
+        mask = self._masks[seat]
         modalidad = self.options.modalidad
         if plays:
-            policy = HABANERO_OPEN if self.baceta and modalidad == "habanero" else FULL
-            cards = legal_cards_why(hand, plays, self.turned.suit, RANKING, policy)[0]
-        else:
-            cards = list(hand)
-        self._cards = cards
-        actions = list(map(PLAY.__getitem__, cards))
+            open_ = bool(self.baceta) and modalidad == "habanero"
+            mask = playable(mask, plays, SUIT_INDEX[self.trump], open_)[0]
+        self._playable_mask = mask
+        actions = play_actions(mask)
         if modalidad == "habanero":
             if not plays and self._window():  # which a habanero swap needs too
                 if self.options.tute_enabled and self._tute_rank(seat) is not None:
@@ -90,11 +84,12 @@ class PlayMixin(CantesMixin):
     def _play(self, seat: int, card: Card) -> list[Event]:
         events: list[Event] = [CardPlayed(seat, card)]
         self.hands[seat].remove(card)
+        self._masks[seat] ^= BIT[card]
         plays = self.trick.plays
         plays.append((seat, card))
         if len(plays) < self.players:
             return events
-        winner = trick_winner(plays, self.turned.suit, RANKING)
+        winner = trick_winner(plays, SUIT_INDEX[self.trump])
         cards = tuple(map(_CARD, plays))
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
@@ -115,6 +110,7 @@ class PlayMixin(CantesMixin):
                 for drawer in (winner, 1 - winner):
                     drawn = baceta.pop(0)
                     bisect.insort(self.hands[drawer], drawn, key=_SORT_KEY)
+                    self._masks[drawer] |= BIT[drawn]
                     events.append(CardDrawn(drawer, None if baceta else drawn))
                 if not baceta:
                     self.capote_pending = [winner, 1 - winner]

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
+from rules.tute.bits import BIT
 from rules.tute.deal import DealMixin
 from rules.tute.events import CapoteDeclared, CapotePassed, CardPlayed, TuteView
 from rules.tute.options import PLAY, PLAYED, SUIT_WORDS, Options, card_of
@@ -35,7 +36,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.history = []
         self.result = None
         self.is_over = False
-        self._legal = self._cards = None
+        self._legal = self._playable_mask = None
         self.initial_events = [self._deal()]
         self.to_act = self._seat_to_act()
 
@@ -51,12 +52,13 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         if seat != self.to_act:
             raise GameOver() if self.result is not None else NotYourTurn()
         card = PLAYED.get(id(action))  # a play handed out by ``legal_actions``: its card
-        cards = self._cards
-        if card is not None and cards is not None and card in cards:
-            self._legal = self._cards = None
+        playable = self._playable_mask
+        if card is not None and playable is not None and playable & BIT[card]:
+            self._legal = self._playable_mask = None
             plays = self.trick.plays
             if len(plays) < self.players - 1:  # the trick goes on: the next seat plays
                 self.hands[seat].remove(card)
+                self._masks[seat] ^= BIT[card]
                 plays.append((seat, card))
                 self.to_act = (seat + 1) % self.players
                 return [CardPlayed(seat, card)]
@@ -75,7 +77,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             act = self._canonical(act)
             if act not in legal:
                 raise self._refusal(seat, act)
-        self._legal = self._cards = None
+        self._legal = self._playable_mask = None
         if act.verb == "play":
             return self._play(seat, card_of(act.args[0]))
         if act.verb == "sing":
