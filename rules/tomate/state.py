@@ -24,6 +24,11 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     ``hands_played`` and ``last_hand``. Everything else is for the engine and the tests.
     """
 
+    # What is derived from the saved fields lives in slots, the saved fields in the instance
+    # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
+    # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
+    __slots__ = ("_cards", "_legal", "_next", "cards_each", "initial_events", "is_over")
+
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
         self.players = players
