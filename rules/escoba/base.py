@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from rules.cards import Card, Family
 from rules.engine import Action, DeckSource, Event, Result
 from rules.escoba.captures import TableSums
-from rules.escoba.options import FAMILY, Options
+from rules.escoba.options import FAMILY, Captura, Options
 from rules.snapshot import Records, Snapshot
 from rules.tricks import side_of, sides
 
@@ -60,6 +60,7 @@ class EscobaBase(Snapshot):
     winners: tuple[int, ...] | None
     initial_events: list[Event]  # the first deal (not saved)
     is_over: bool  # the winners are known (derived, not saved: read after every move)
+    captura: Captura  # the options' (a pydantic model's attributes cost more to read)
     _legal: list[Action] | None  # caches cleared by every move (not saved)
     _moves: list[Move] | None  # what each legal action does, in the same order
     _claims: list[tuple[Card, ...]] | None
@@ -68,6 +69,7 @@ class EscobaBase(Snapshot):
     def _loaded(self) -> None:
         self.initial_events = []
         self.is_over = self.winners is not None
+        self.captura = self.options.captura
         self._legal = self._moves = self._claims = self._sums = None
 
     # ------------------------------------------------------------------ shared facts

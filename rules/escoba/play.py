@@ -68,7 +68,7 @@ class PlayMixin(EscobaBase):
                 moves.append(("pass", None, (), False))
         sums = self._sums or self._table_sums()
         table, by_total = sums.cards, sums.by_total
-        free = self.options.captura != "obligatoria"
+        free = self.captura != "obligatoria"
         lays: list[tuple[Card, bool]] = []  # a card to lay, and whether it could capture
         for card in hand:
             sets = by_total.get(FIFTEEN - VALUES[card])
@@ -168,7 +168,7 @@ class PlayMixin(EscobaBase):
         """Lay ``card``; ``could``: it would have made 15 with the table (a renuncio in castigo)."""
         self.hands[seat].remove(card)
         self.table.append(card)
-        if could and self.options.captura == "castigo":
+        if could and self.captura == "castigo":
             self.pending = Pending(offender=seat, card=card)
         events.append(CardLaid(seat=seat, card=card, could_capture=could))
 

@@ -19,6 +19,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
+        self.captura = options.captura
         self.players = players
         self.source = source
         self.hand_number = 0

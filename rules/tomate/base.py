@@ -87,6 +87,8 @@ class TomateBase(Snapshot):
     # derived, not saved: read often enough to be kept as plain attributes
     is_over: bool  # the phase is "over"
     cards_each: int  # the options' cards per hand
+    ranking: Ranking  # the options' card order (a pydantic model's attributes cost more)
+    blind: bool  # the variante is a ciegas
 
     _legal: Sequence[Action] | None  # caches cleared by every move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
@@ -95,8 +97,14 @@ class TomateBase(Snapshot):
     def _loaded(self) -> None:
         self.initial_events = []
         self.is_over = self.phase == "over"
-        self.cards_each = self.options.cards_each
+        self._read_options()
         self._legal = self._cards = self._next = None
+
+    def _read_options(self) -> None:
+        options = self.options
+        self.cards_each = options.cards_each
+        self.ranking = options.ranking
+        self.blind = options.variante == "a_ciegas"
 
     # ------------------------------------------------------------------ shared facts
 
@@ -104,9 +112,6 @@ class TomateBase(Snapshot):
     def trump(self) -> Suit:
         return self.pinta.suit
 
-    @property
-    def ranking(self) -> Ranking:
-        return self.options.ranking
 
     def _order_from(self, start: int) -> tuple[int, ...]:
         return seats_from(start, self.players)

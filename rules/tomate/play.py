@@ -34,7 +34,7 @@ class PlayMixin(ScoringMixin):
             return found
         hand = self.hands[seat]
         plays = self.trick.plays
-        if self.options.variante == "a_ciegas":
+        if self.blind:
             found = (hand[:1], None)
         elif not plays or len(hand) == 1:
             found = (list(hand), None)
@@ -66,7 +66,7 @@ class PlayMixin(ScoringMixin):
             card = act.card(FAMILY)
         legal, why = self._cards or self._playable(seat)
         if card not in legal:
-            if self.options.variante == "a_ciegas":  # never says which card is next
+            if self.blind:  # never says which card is next
                 raise IllegalAction(TomateRefusal.BLIND_NEXT_CARD)
             if card not in self.hands[seat] or why is None:
                 raise IllegalAction(Common.NOT_IN_HAND, card=card)
@@ -81,7 +81,7 @@ class PlayMixin(ScoringMixin):
         if len(plays) < len(following):
             self.turn = following[seat]
             return
-        winner = trick_winner(plays, self.pinta.suit, self.options.ranking)
+        winner = trick_winner(plays, self.pinta.suit, self.ranking)
         self.tricks.append((winner, tuple(plays)))
         self.tricks_won[winner] += 1
         number = len(self.tricks)

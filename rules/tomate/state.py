@@ -27,7 +27,10 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     # What is derived from the saved fields lives in slots, the saved fields in the instance
     # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
     # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
-    __slots__ = ("_cards", "_legal", "_next", "cards_each", "initial_events", "is_over")
+    __slots__ = (
+        "_cards", "_legal", "_next", "blind", "cards_each", "initial_events", "is_over",
+        "ranking",
+    )
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
@@ -59,7 +62,7 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.hand_reserva_delta = 0
         self.last_hand = None
         self.is_over = False
-        self.cards_each = options.cards_each
+        self._read_options()
         self._legal = self._cards = self._next = None
 
     # ------------------------------------------------------------------ protocol

@@ -56,6 +56,9 @@ class TuteBase(Snapshot):
     capote: int | None  # the capote declarer
     initial_events: list[Event]  # the first deal (not saved)
     # derived, not saved: read on every move, so kept as plain attributes
+    modalidad: Modalidad  # the options' (a pydantic model's attributes cost more to read)
+    pairs: bool  # the modalidad is parejas
+    tute_enabled: bool  # the options': a tute wins the match
     to_act: int | None  # the seat whose decision is awaited (``_seat_to_act``)
     is_over: bool  # a result is in
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
@@ -70,6 +73,7 @@ class TuteBase(Snapshot):
         return getattr(self, name)
 
     def _loaded(self) -> None:
+        self._read_options()
         self.initial_events = []
         self._legal = self._playable_mask = None
         self._masks = [mask_of(hand) for hand in self.hands]
@@ -79,6 +83,12 @@ class TuteBase(Snapshot):
                                  {**result.summary, "hands": self._summary_hands()})
         self.is_over = result is not None
         self.to_act = self._seat_to_act()
+
+    def _read_options(self) -> None:
+        options = self.options
+        self.modalidad = options.modalidad
+        self.pairs = options.modalidad == "parejas"
+        self.tute_enabled = options.tute_enabled
 
     def _seat_to_act(self) -> int | None:
         """Whose decision is awaited: a capote answer, else the next card of the trick."""
@@ -94,9 +104,6 @@ class TuteBase(Snapshot):
 
     # ------------------------------------------------------------------ shared facts
 
-    @property
-    def modalidad(self) -> Modalidad:
-        return self.options.modalidad
 
     @property
     def trump(self) -> SpanishSuit:
@@ -112,9 +119,6 @@ class TuteBase(Snapshot):
 
     # ------------------------------------------------------------------ sides
 
-    @property
-    def pairs(self) -> bool:
-        return self.modalidad == "parejas"
 
     def _side_count(self) -> int:
         return len(sides(self.players, self.pairs))

@@ -25,7 +25,7 @@ class CantesMixin(TuteBase):
     def _window(self) -> bool:
         """Habanero: the trick winner may sing and swap (after the draws, before leading)."""
         return (
-            self.options.modalidad == "habanero"
+            self.modalidad == "habanero"
             and not self.trick.plays
             and bool(self.trick_winners)
             and bool(self.baceta)
@@ -40,7 +40,7 @@ class CantesMixin(TuteBase):
         card = SWAP_FOR[self.turned]
         if card is None or not self._masks[seat] & BIT[card]:
             return False
-        modalidad = self.options.modalidad
+        modalidad = self.modalidad
         if modalidad == "habanero":
             return self._window() and not self.swapped
         if modalidad == "arrastrado":
@@ -97,7 +97,7 @@ class CantesMixin(TuteBase):
         """Tute check, then the cantes, after a trick won (not habanero)."""
         singers = [winner, (winner + 2) % 4] if self.pairs else [winner]
         events: list[Event] = []
-        if self.options.tute_enabled:
+        if self.tute_enabled:
             for seat in singers:
                 rank = self._tute_rank(seat)
                 if rank is not None:
@@ -117,7 +117,7 @@ class CantesMixin(TuteBase):
         """Why a well-formed ``sing`` is not legal now."""
         if self.modalidad != "habanero":
             return IllegalAction(TuteRefusal.CANTES_AUTOMATIC)
-        if word == "tute" and not self.options.tute_enabled:
+        if word == "tute" and not self.tute_enabled:
             return IllegalAction(TuteRefusal.TUTE_OFF)
         if not self.baceta:
             return IllegalAction(TuteRefusal.SING_TOO_LATE)

@@ -34,7 +34,7 @@ class PlayMixin(CantesMixin):
         plays = self.trick.plays
         if not plays:
             return self._masks[seat], None
-        open_ = bool(self.baceta) and self.options.modalidad == "habanero"
+        open_ = bool(self.baceta) and self.modalidad == "habanero"
         return playable(self._masks[seat], plays, SUIT_INDEX[self.trump], open_)
 
     def _playable(self, seat: int) -> tuple[list[Card], Why]:
@@ -51,7 +51,7 @@ class PlayMixin(CantesMixin):
         plays = trick.plays
         seat = (trick.leader + len(plays)) % self.players
         mask = self._masks[seat]
-        modalidad = self.options.modalidad
+        modalidad = self.modalidad
         if plays:
             open_ = bool(self.baceta) and modalidad == "habanero"
             mask = playable(mask, plays, SUIT_INDEX[self.trump], open_)[0]
@@ -59,7 +59,7 @@ class PlayMixin(CantesMixin):
         actions = play_actions(mask)
         if modalidad == "habanero":
             if not plays and self._window():  # which a habanero swap needs too
-                if self.options.tute_enabled and self._tute_rank(seat) is not None:
+                if self.tute_enabled and self._tute_rank(seat) is not None:
                     actions.append(SING_TUTE)
                 if not self.sang:
                     actions.extend(SING[s] for s in self._singable(seat))
@@ -104,7 +104,7 @@ class PlayMixin(CantesMixin):
             return events + self._end_hand(capote_winner=winner)
         if done:
             return events + self._end_hand(capote_winner=self.capote)
-        if self.options.modalidad == "habanero":
+        if self.modalidad == "habanero":
             baceta = self.baceta
             if baceta:
                 for drawer in (winner, 1 - winner):

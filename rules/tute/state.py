@@ -29,10 +29,14 @@ class State(DealMixin, PlayMixin, ScoringMixin):
     # What is derived from the saved fields lives in slots, the saved fields in the instance
     # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
     # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
-    __slots__ = ("_legal", "_masks", "_playable_mask", "initial_events", "is_over", "to_act")
+    __slots__ = (
+        "_legal", "_masks", "_playable_mask", "initial_events", "is_over", "modalidad", "pairs",
+        "to_act", "tute_enabled",
+    )
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
+        self._read_options()
         self.players = players
         self.source = source
         self.hand_number = 1
