@@ -67,7 +67,7 @@ class PlayMixin(EscobaBase):
                 actions.append(PASS)
                 moves.append(("pass", None, (), False))
         sums = self._sums or self._table_sums()
-        table, by_total = sums.cards, sums.by_total
+        table, by_total = sums.from_last, sums.by_total
         free = self.captura != "obligatoria"
         lays: list[tuple[Card, bool]] = []  # a card to lay, and whether it could capture
         for card in hand:
