@@ -55,7 +55,9 @@ class PlayMixin(EscobaBase):
 
     def _compute_legal(self, seat: int) -> list[Action]:
         """The legal actions (kept in ``_legal``) and what each does (kept in ``_moves``)."""
-        hand = sorted(self.hands[seat], key=ORDER.__getitem__)
+        hand = self.hands[seat]
+        if len(hand) > 1:
+            hand = sorted(hand, key=ORDER.__getitem__)
         actions: list[Action] = []
         moves: list[Move] = []
         if self.pending is not None:
@@ -156,13 +158,15 @@ class PlayMixin(EscobaBase):
 
     def _capture(self, seat: int, card: Card, taken: tuple[Card, ...], events: list[Event]) -> None:
         self.hands[seat].remove(card)
-        self._take(taken)
+        table = self.table
+        for other in taken:
+            table.remove(other)
         self.captured[seat] += [card, *taken]
         self.last_capturer = seat
         escoba = not self.table
         if escoba:
             self.escobas[seat] += 1
-        events.append(CardCaptured(seat=seat, card=card, captured=taken, escoba=escoba))
+        events.append(CardCaptured(seat, card, taken, escoba))  # captured, escoba
 
     def _lay(self, seat: int, card: Card, could: bool, events: list[Event]) -> None:
         """Lay ``card``; ``could``: it would have made 15 with the table (a renuncio in castigo)."""
@@ -170,7 +174,7 @@ class PlayMixin(EscobaBase):
         self.table.append(card)
         if could and self.captura == "castigo":
             self.pending = Pending(offender=seat, card=card)
-        events.append(CardLaid(seat=seat, card=card, could_capture=could))
+        events.append(CardLaid(seat, card, could))  # could_capture
 
     def _claim(self, seat: int, taken: tuple[Card, ...], events: list[Event]) -> None:
         assert self.pending is not None

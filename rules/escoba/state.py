@@ -59,8 +59,10 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         if legal is None:
             legal = self._compute_legal(seat)
         assert self._moves is not None
-        i = _index_of(legal, action)  # one of the actions handed out: known by identity
-        if i < 0:  # another spelling, or no legal action
+        for i, candidate in enumerate(legal):  # noqa: B007 (one handed out: known by identity)
+            if candidate is action:
+                break
+        else:  # another spelling, or no legal action
             act = as_action(action)
             if act not in legal:
                 act = self._normalise(act)
@@ -117,14 +119,6 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             is_over=self.is_over,
             winners=self.winners or (),
         )
-
-
-def _index_of(actions: list[Action], action: Action | str) -> int:
-    """Where ``action`` itself (not an equal one) is in ``actions``; -1 if it is not."""
-    for i, candidate in enumerate(actions):
-        if candidate is action:
-            return i
-    return -1
 
 
 def new_game(
