@@ -79,23 +79,22 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.reserva = reserva
 
     def legal_actions(self) -> list[Action]:
-        if self.turn is None:  # the session is over
+        seat = self.turn
+        if seat is None:  # the session is over
             return []
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal(self.turn)
+        if legal is None:  # the plays, a phase's fixed choices, the discards or the exchanges
+            phase = self.phase
+            if phase == "play":
+                legal = list(map(PLAY.__getitem__, self._playable(seat)[0]))
+            elif phase in CHOICES:
+                legal = CHOICES[phase]
+            elif phase == "discard":
+                legal = DISCARDS[: len(self.hands[seat])]
+            else:
+                legal = self._exchanges(seat)
+            self._legal = legal
         return list(legal)
-
-    def _compute_legal(self, seat: int) -> Sequence[Action]:
-        phase = self.phase
-        if phase == "play":
-            return list(map(PLAY.__getitem__, self._playable(seat)[0]))
-        choices = CHOICES.get(phase)
-        if choices is not None:
-            return choices
-        if phase == "discard":
-            return DISCARDS[: len(self.hands[seat])]
-        return self._exchanges(seat)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if seat != self.turn or self.is_over:
