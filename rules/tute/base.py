@@ -13,7 +13,7 @@ from rules.cards import Card, Family, SpanishSuit
 from rules.engine import Action, DeckSource, Event, Result
 from rules.snapshot import Records, Snapshot
 from rules.tricks import Trick, side_of, sides
-from rules.tute.bits import mask_of
+from rules.tute.bits import SUIT_INDEX, mask_of
 from rules.tute.events import CanteSung, HandDealt
 from rules.tute.options import FAMILY, Modalidad, Options
 
@@ -60,6 +60,7 @@ class TuteBase(Snapshot):
     pairs: bool  # the modalidad is parejas
     tute_enabled: bool  # the options': a tute wins the match
     to_act: int | None  # the seat whose decision is awaited (``_seat_to_act``)
+    trump_index: int  # the trump suit's place in ``SUITS`` (the turned card's suit)
     is_over: bool  # a result is in
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
     _playable_mask: int | None  # the cards among them (bits), for ``apply`` to check a play
@@ -77,6 +78,7 @@ class TuteBase(Snapshot):
         self.initial_events = []
         self._legal = self._playable_mask = None
         self._masks = [mask_of(hand) for hand in self.hands]
+        self.trump_index = SUIT_INDEX[self.trump]
         result = self.result
         if result is not None:
             self.result = Result(result.winners, result.scores,

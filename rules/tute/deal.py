@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.tricks import Trick
 from rules.tute.base import TuteBase
-from rules.tute.bits import mask_of
+from rules.tute.bits import SUIT_INDEX, mask_of
 from rules.tute.events import HandDealt
 from rules.tute.options import CARDS_EACH, FULL_DECK, SORT_KEY
 
@@ -44,6 +44,7 @@ class DealMixin(TuteBase):
         self.capote_pending = []
         self.capote = None
         self._masks = [mask_of(hand) for hand in self.hands]
+        self.trump_index = SUIT_INDEX[self.trump]
         return HandDealt(
             self.hand_number, self.dealer, mano, self.trump.value, self.turned, len(self.baceta)
         )

@@ -9,7 +9,7 @@ from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
 from rules.tricks import CardPlayed, Obligation, TrickWon
-from rules.tute.bits import BIT, SUIT_INDEX, Why, playable
+from rules.tute.bits import BIT, Why, playable
 from rules.tute.bits import cards as cards_of
 from rules.tute.bits import plays as play_actions
 from rules.tute.bits import winner as trick_winner
@@ -35,7 +35,7 @@ class PlayMixin(CantesMixin):
         if not plays:
             return self._masks[seat], None
         open_ = bool(self.baceta) and self.modalidad == "habanero"
-        return playable(self._masks[seat], plays, SUIT_INDEX[self.trump], open_)
+        return playable(self._masks[seat], plays, self.trump_index, open_)
 
     def _playable(self, seat: int) -> tuple[list[Card], Why]:
         mask, why = self._playable_bits(seat)
@@ -54,7 +54,7 @@ class PlayMixin(CantesMixin):
         modalidad = self.modalidad
         if plays:
             open_ = bool(self.baceta) and modalidad == "habanero"
-            mask = playable(mask, plays, SUIT_INDEX[self.trump], open_)[0]
+            mask = playable(mask, plays, self.trump_index, open_)[0]
         self._playable_mask = mask
         actions = play_actions(mask)
         if modalidad == "habanero":
@@ -89,7 +89,7 @@ class PlayMixin(CantesMixin):
         plays.append((seat, card))
         if len(plays) < self.players:
             return events
-        winner = trick_winner(plays, SUIT_INDEX[self.trump])
+        winner = trick_winner(plays, self.trump_index)
         cards = tuple(map(_CARD, plays))
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1

@@ -31,7 +31,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
     # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
     __slots__ = (
         "_legal", "_masks", "_playable_mask", "initial_events", "is_over", "modalidad", "pairs",
-        "to_act", "tute_enabled",
+        "to_act", "trump_index", "tute_enabled",
     )
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
