@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from rules.cards import Card, Family
 from rules.engine import Action, DeckSource, Event, Result
-from rules.escoba.captures import TableSums
 from rules.escoba.options import FAMILY, Captura, Options
 from rules.snapshot import Records, Snapshot
 from rules.tricks import side_of, sides
@@ -64,13 +63,12 @@ class EscobaBase(Snapshot):
     _legal: list[Action] | None  # caches cleared by every move (not saved)
     _moves: list[Move] | None  # what each legal action does, in the same order
     _claims: list[tuple[Card, ...]] | None
-    _sums: TableSums | None  # the capture sets of the table as it is (not saved)
 
     def _loaded(self) -> None:
         self.initial_events = []
         self.is_over = self.winners is not None
         self.captura = self.options.captura
-        self._legal = self._moves = self._claims = self._sums = None
+        self._legal = self._moves = self._claims = None
 
     # ------------------------------------------------------------------ shared facts
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from rules.cards import Card
 from rules.escoba.options import FIFTEEN, ORDER, VALUES, value
 
+Sets = tuple[tuple[int, ...], ...]  # sets of positions
+
 
 class TableSums:
     """The sets of table cards that make each total (up to ``limit``), in canonical order.
@@ -19,9 +21,7 @@ class TableSums:
 
     def __init__(self, table: Sequence[Card], limit: int = FIFTEEN - 1) -> None:
         self.limit = limit
-        cards = sorted(table, key=ORDER.__getitem__)  # canonical order
-        self.from_last = cards[::-1]
-        self.by_total = _sets_by_total(tuple(map(VALUES.__getitem__, cards)))
+        self.from_last, self.by_total = table_sets(table)
 
     def sets(self, total: int) -> list[tuple[Card, ...]]:
         """The sets totalling ``total``, in lexicographic canonical order."""
@@ -34,8 +34,15 @@ class TableSums:
         return self.sets(FIFTEEN - VALUES[card])
 
 
+def table_sets(table: Sequence[Card]) -> tuple[list[Card], dict[int, Sets]]:
+    """The table's cards from the last in canonical order, and the sets of their positions
+    (counted from the last) by total, each total's sets in lexicographic canonical order."""
+    cards = sorted(table, key=ORDER.__getitem__) if len(table) > 1 else list(table)
+    cards.reverse()
+    return cards, _sets_by_total(tuple(map(VALUES.__getitem__, reversed(cards))))
+
+
 # The searches already made, by the values of a table (cleared when it grows too large).
-Sets = tuple[tuple[int, ...], ...]
 _KNOWN: dict[tuple[int, ...], dict[int, Sets]] = {}
 _KNOWN_LIMIT = 1 << 15
 _NONE: dict[int, Sets] = {}

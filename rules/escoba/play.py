@@ -12,7 +12,7 @@ from rules.cards import Card, parse_card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
 from rules.escoba.base import EscobaBase, Move, Pending
-from rules.escoba.captures import TableSums, capture_sets
+from rules.escoba.captures import capture_sets, table_sets
 from rules.escoba.events import (
     CardCaptured,
     CardLaid,
@@ -46,13 +46,6 @@ class PlayMixin(EscobaBase):
             self._claims = capture_sets(card, [c for c in self.table if c != card])
         return self._claims
 
-    def _table_sums(self) -> TableSums:
-        """The capture sets of the table as it is now (kept until a move changes it)."""
-        sums = self._sums
-        if sums is None:
-            sums = self._sums = TableSums(self.table)
-        return sums
-
     def _compute_legal(self, seat: int) -> list[Action]:
         """The legal actions (kept in ``_legal``) and what each does (kept in ``_moves``)."""
         hand = self.hands[seat]
@@ -68,8 +61,7 @@ class PlayMixin(EscobaBase):
             if not hand:
                 actions.append(PASS)
                 moves.append(("pass", None, (), False))
-        sums = self._sums or self._table_sums()
-        table, by_total = sums.from_last, sums.by_total
+        table, by_total = table_sets(self.table)
         free = self.captura != "obligatoria"
         lays: list[tuple[Card, bool]] = []  # a card to lay, and whether it could capture
         for card in hand:

@@ -38,7 +38,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.winners = None
         self.is_over = False
         self.initial_events = []
-        self._legal = self._moves = self._claims = self._sums = None
+        self._legal = self._moves = self._claims = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -86,7 +86,6 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             else:
                 self._lay(seat, card, could, events)
             self._advance(seat, events)
-        self._sums = None  # the table changed
         return events
 
     def view(self, seat: int | None) -> EscobaView:
