@@ -41,19 +41,24 @@ class PlayMixin(CantesMixin):
         mask, why = self._playable_bits(seat)
         return cards_of(mask), why
 
-    def _compute_legal(self) -> list[Action]:
-        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``."""
+    def legal_actions(self) -> list[Action]:
+        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``. Kept
+        until the next move, with the cards among them (``_playable_mask``)."""
+        legal = self._legal
+        if legal is not None:
+            return list(legal)
         if self.result is not None:
             return []
         if self.capote_pending:
+            self._legal = list(CAPOTE_CHOICES)
             return list(CAPOTE_CHOICES)
-        trick = self.trick
-        plays = trick.plays
-        seat = (trick.leader + len(plays)) % self.players
+        plays = self.trick.plays
+        seat = self.to_act
+        assert seat is not None
         mask = self._masks[seat]
         modalidad = self.modalidad
         if plays:
-            open_ = bool(self.baceta) and modalidad == "habanero"
+            open_ = modalidad == "habanero" and bool(self.baceta)
             mask = playable(mask, plays, self.trump_index, open_)[0]
         self._playable_mask = mask
         actions = play_actions(mask)
@@ -67,7 +72,8 @@ class PlayMixin(CantesMixin):
                     actions.append(SWAP)
         elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
             actions.append(SWAP)
-        return actions
+        self._legal = actions
+        return list(actions)
 
     def _play_refusal(self, seat: int, act: Action, card: Card) -> IllegalAction:
         """Why a card may not be played now: not held, or the obligation it breaks."""

@@ -51,12 +51,6 @@ class State(DealMixin, PlayMixin, ScoringMixin):
 
     # ------------------------------------------------------------------ protocol
 
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if seat != self.to_act:
             raise GameOver() if self.result is not None else NotYourTurn()
@@ -81,7 +75,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         """Any move, checked against the legal ones (in any accepted spelling)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self.legal_actions()
         if not among(act, legal):
             act = self._canonical(act)
             if act not in legal:
