@@ -86,7 +86,12 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         if legal is None:  # the plays, a phase's fixed choices, the discards or the exchanges
             phase = self.phase
             if phase == "play":
-                legal = list(map(PLAY.__getitem__, self._playable(seat)[0]))
+                hand = self.hands[seat]
+                if self.blind:  # the next card of the hand, and nothing to refuse it for
+                    self._cards = (hand[:1], None)
+                    legal = [PLAY[hand[0]]]
+                else:
+                    legal = list(map(PLAY.__getitem__, self._playable(seat)[0]))
             elif phase in CHOICES:
                 legal = CHOICES[phase]
             elif phase == "discard":
