@@ -89,6 +89,12 @@ class TomateBase(Snapshot):
     cards_each: int  # the options' cards per hand
     ranking: Ranking  # the options' card order (a pydantic model's attributes cost more)
     blind: bool  # the variante is a ciegas
+    panfilo: bool  # the variante is pánfilo
+    mesa: bool  # the baceta mode is mesa
+    tope: int  # the options' tope
+    manos: int | None  # the options' manos
+    reserva_por_mano: int | None  # the options' reserva_por_mano
+    _after: tuple[int, ...]  # the seats in order of play from the first after the dealer
 
     _legal: Sequence[Action] | None  # caches cleared by every move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
@@ -98,6 +104,7 @@ class TomateBase(Snapshot):
         self.initial_events = []
         self.is_over = self.phase == "over"
         self._read_options()
+        self._after = seats_from(self.dealer + 1, self.players)
         self._legal = self._cards = self._next = None
 
     def _read_options(self) -> None:
@@ -105,6 +112,11 @@ class TomateBase(Snapshot):
         self.cards_each = options.cards_each
         self.ranking = options.ranking
         self.blind = options.variante == "a_ciegas"
+        self.panfilo = options.variante == "panfilo"
+        self.mesa = options.baceta == "mesa"
+        self.tope = options.tope
+        self.manos = options.manos
+        self.reserva_por_mano = options.reserva_por_mano
 
     # ------------------------------------------------------------------ shared facts
 
@@ -117,7 +129,7 @@ class TomateBase(Snapshot):
         return seats_from(start, self.players)
 
     def _after_dealer(self) -> tuple[int, ...]:
-        return seats_from(self.dealer + 1, self.players)
+        return self._after
 
     def _is_in(self, seat: int) -> bool:
         return self.status[seat] in IN_PLAY
@@ -125,7 +137,7 @@ class TomateBase(Snapshot):
     def _participants(self) -> list[int]:
         """The seats playing this hand, in order of play from the first after the dealer."""
         status = self.status
-        return [s for s in seats_from(self.dealer + 1, self.players) if status[s] in IN_PLAY]
+        return [s for s in self._after if status[s] in IN_PLAY]
 
     # ------------------------------------------------------------------ tantos
 

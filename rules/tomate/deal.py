@@ -25,11 +25,13 @@ from rules.tomate.options import (
     TAKE,
 )
 from rules.tomate.refusals import TomateRefusal
+from rules.tricks import seats_from
 
 
 class DealMixin(TomateBase):
     def _start_hand(self, events: list[Event]) -> None:
         n, k, dealer = self.players, self.cards_each, self.dealer
+        self._after = seats_from(dealer + 1, n)
         self.hand_no += 1
         events.append(HandStarted(self.hand_no, dealer))
         # the dealer's ante into the plato: a fresh hand's tallies start from it
@@ -37,7 +39,7 @@ class DealMixin(TomateBase):
         self.hand_net[dealer] = -ANTE
         self.nets[dealer] -= ANTE
         events.append(TantosMoved(SEAT_ACCOUNTS[dealer], "plato", ANTE, "dealer_ante"))
-        limit = self.options.reserva_por_mano
+        limit = self.reserva_por_mano
         amount = self.reserva if limit is None else min(limit, self.reserva)
         if amount > 0:  # the reserva (or its share per hand) into the plato
             self.reserva -= amount
@@ -66,7 +68,7 @@ class DealMixin(TomateBase):
         self.tricks = []
         self.tricks_won = [0] * n
         events.append(HandDealt(self.hand_no, dealer, k, self.pinta, len(self.baceta)))
-        if self.options.variante == "panfilo":
+        if self.panfilo:
             self._pay_panfilo(events)
         self.phase = "tomo"
         self.turn = dealer

@@ -27,7 +27,7 @@ class ScoringMixin(TomateBase):
         return winner
 
     def _win_mosca(self, seat: int, events: list[Event]) -> None:
-        for_table = self.options.baceta == "mesa" and seat == self.baceta_player
+        for_table = self.mesa and seat == self.baceta_player
         amount = 0 if for_table else self.plato
         events.append(MoscaWon(seat, tuple(self.hands[seat]), for_table, amount))
         self._pay_seat(seat, amount, "mosca", events)
@@ -40,8 +40,8 @@ class ScoringMixin(TomateBase):
         ``_move`` spelled out, the plato's running totals updated once at the end."""
         pot = self.plato
         share = pot // self.cards_each
-        fine = min(pot, self.options.tope)
-        unpaid = self.baceta_player if self.options.baceta == "mesa" else None  # mesa: its tricks
+        fine = min(pot, self.tope)
+        unpaid = self.baceta_player if self.mesa else None  # mesa: its tricks
         hand_net, nets = self.hand_net, self.nets
         paid = 0
         if share > 0:
@@ -85,7 +85,7 @@ class ScoringMixin(TomateBase):
         events.append(summary)
         self.last_hand = summary
         self.hands_played += 1
-        manos = self.options.manos
+        manos = self.manos
         if manos is not None and self.hands_played >= manos:
             events.append(self._finish())
             return

@@ -28,8 +28,8 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
     # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
     __slots__ = (
-        "_cards", "_legal", "_next", "blind", "cards_each", "initial_events", "is_over",
-        "ranking",
+        "_after", "_cards", "_legal", "_next", "blind", "cards_each", "initial_events",
+        "is_over", "manos", "mesa", "panfilo", "ranking", "reserva_por_mano", "tope",
     )
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
