@@ -233,7 +233,7 @@ class DeckSource:
         self.shuffled += 1
         deck = list(full)
         if _shuffle_agrees():  # the bare generator: seeded like Random without its Python layer
-            _shuffle(_random.Random(seed), deck)
+            _shuffler(len(deck))(_random.Random(seed).getrandbits, deck)
         else:
             random.Random(seed).shuffle(deck)
         return deck
