@@ -63,14 +63,9 @@ Why = tuple[Obligation, SpanishSuit] | None
 
 
 def plays(mask: int) -> list[Action]:
-    """The ``play`` actions of the cards of ``mask``, in hand order."""
+    """The ``play`` actions of the cards of ``mask``, in hand order (suit by suit, 10 bits each)."""
     o, c, e, b = _PLAYS
     return [*o[mask & _RUN], *c[mask >> 10 & _RUN], *e[mask >> 20 & _RUN], *b[mask >> 30]]
-
-
-def suit_plays(mask: int, suit: int) -> list[Action]:
-    """:func:`plays` for a mask within one suit (index ``suit``)."""
-    return list(_PLAYS[suit][mask >> SUIT_BITS * suit])
 
 
 def cards(mask: int) -> list[Card]:
