@@ -15,11 +15,13 @@
 
 from __future__ import annotations
 
+import _random
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, GetCoreSchemaHandler
@@ -163,32 +165,53 @@ class Result:
         return asdict(self)
 
 
-def _shuffle(rng: random.Random, deck: list[Any]) -> None:
+def _shuffle(rng: random.Random | _random.Random, deck: list[Any]) -> None:
     """``rng.shuffle(deck)`` with ``_randbelow`` inlined: the same draws of the generator and
-    the same order (checked against ``Random.shuffle`` below), at half the cost."""
-    getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
+    the same order (checked against ``Random.shuffle`` below), at a third of the cost."""
+    _shuffler(len(deck))(rng.getrandbits, deck)
 
 
+@lru_cache(maxsize=64)
+def _shuffler(size: int) -> Callable[[Callable[[int], int], list[Any]], None]:
+    """The shuffle of ``size`` items written out swap by swap: the positions and the bits
+    drawn for each depend on the size alone, so they are constants and no loop is run::
+
+        j = getrandbits(6)        # position 51 of 52: a draw below 52, by rejection
+        while j > 51:
+            j = getrandbits(6)
+        deck[51], deck[j] = deck[j], deck[51]
+        ...
+    """
+    lines = ["def shuffle(getrandbits, deck):"]
+    for i in range(size - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        lines += [
+            f"    j = getrandbits({bits})",
+            f"    while j > {i}:",
+            f"        j = getrandbits({bits})",
+            f"    deck[{i}], deck[j] = deck[j], deck[{i}]",
+        ]
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines) if size > 1 else "def shuffle(getrandbits, deck): pass", namespace)
+    shuffle: Callable[[Callable[[int], int], list[Any]], None] = namespace["shuffle"]
+    return shuffle
+
+
+@lru_cache(maxsize=1)
 def _shuffle_agrees() -> bool:
-    """Whether :func:`_shuffle` reproduces this Python's ``Random.shuffle`` exactly."""
-    ours, theirs = random.Random(2024), random.Random(2024)
-    for size in (2, 3, 28, 40, 52, 100):
+    """Whether :func:`_shuffle` on a bare generator reproduces this Python's ``Random`` seeded
+    alike and its ``shuffle`` exactly (checked once, at the first shuffle)."""
+    seed = 2024 * _DECKS_PER_SEED + 7
+    ours, theirs = _random.Random(seed), random.Random(seed)
+    for size in (2, 3, 28, 40, 52):
         mine, reference = list(range(size)), list(range(size))
         _shuffle(ours, mine)
         theirs.shuffle(reference)
-        if mine != reference or ours.getstate() != theirs.getstate():
+        if mine != reference or ours.getstate() != _random.Random.getstate(theirs):
             return False
     return True
 
 
-_FAST_SHUFFLE = _shuffle_agrees()
 _DECKS_PER_SEED = 1 << 32  # the n-th deck of a match is seeded with seed * this + n
 
 
@@ -212,13 +235,13 @@ class DeckSource:
             if sorted(map(str, deck)) != sorted(map(str, full)):
                 raise ValueError("A scripted deck must hold exactly the game's cards.")
             return deck
-        rng = random.Random(self.seed * _DECKS_PER_SEED + self.shuffled)
+        seed = self.seed * _DECKS_PER_SEED + self.shuffled
         self.shuffled += 1
         deck = list(full)
-        if _FAST_SHUFFLE:
-            _shuffle(rng, deck)
+        if _shuffle_agrees():  # the bare generator: seeded like Random without its Python layer
+            _shuffler(len(deck))(_random.Random(seed).getrandbits, deck)
         else:
-            rng.shuffle(deck)
+            random.Random(seed).shuffle(deck)
         return deck
 
     @classmethod

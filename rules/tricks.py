@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from rules.cards import Card, CardFacts, Suit
+from rules.cards import Card, CardFacts, SpanishSuit, Suit, french_deck, spanish_deck
 from rules.engine import Event, fast_init
 from rules.errors import Refusal
 
@@ -114,14 +114,44 @@ FREE_PLAY = TrickPolicy(
 class CardOrder:
     """A :class:`Ranking` under one trump: each card's playing suit and power, looked up.
 
-    Legal moves and trick winners ask these two facts many times per trick; computed once
-    per card (cards are interned, so the look-ups hash by identity).
+    Legal moves and trick winners ask these facts many times per trick; computed once per
+    card (cards are interned, so the look-ups hash by identity). ``members`` (the cards that
+    play as a suit) and ``above`` (the cards of a card's playing suit that beat it) let legal
+    moves pick cards out of a hand with ``filter`` and a set's ``__contains__``, in C.
     """
 
     def __init__(self, ranking: Ranking, trump: Suit | None) -> None:
         self.trump = trump
         self.suit: dict[Card, Suit] = CardFacts(lambda card: ranking._suit(card, trump))
         self.power: dict[Card, int] = CardFacts(lambda card: ranking._power(card, trump))
+        self.members: dict[Suit, frozenset[Card]] = _SuitMembers(self.suit)
+        self.above: dict[Card, frozenset[Card]] = CardFacts(
+            lambda card: frozenset(
+                other for other in _family_deck(card.suit)
+                if self.suit[other] is self.suit[card] and ranking._ranks(other, trump)
+                and self.power[other] > self.power[card]
+            )
+        )
+
+
+class _SuitMembers(dict[Suit, frozenset[Card]]):
+    """Suit -> the cards of its family's deck that play as that suit, made on first use."""
+
+    def __init__(self, suit_of: dict[Card, Suit]) -> None:
+        super().__init__()
+        self._suit_of = suit_of
+
+    def __missing__(self, suit: Suit) -> frozenset[Card]:
+        cards = self[suit] = frozenset(c for c in _family_deck(suit) if self._suit_of[c] is suit)
+        return cards
+
+
+def _family_deck(suit: Suit) -> tuple[Card, ...]:
+    """Every card of the family a suit belongs to (the full French deck for French suits)."""
+    return _SPANISH if isinstance(suit, SpanishSuit) else _FRENCH
+
+
+_SPANISH, _FRENCH = tuple(spanish_deck()), tuple(french_deck())
 
 
 @dataclass(frozen=True)
@@ -159,6 +189,13 @@ class Ranking:
             return trump
         return card.suit
 
+    def _ranks(self, card: Card, trump: Suit | None) -> bool:
+        """Whether this ranking orders ``card`` at all (a stripped deck leaves ranks out)."""
+        if trump is not None and card in self.trump_extra:
+            return True
+        order = self.trump_order if (self.trump_order and card.suit == trump) else self.order
+        return card.rank in order
+
     def _power(self, card: Card, trump: Suit | None) -> int:
         if trump is not None and card in self.trump_extra:
             return 1000 - self.trump_extra.index(card)
@@ -168,16 +205,17 @@ class Ranking:
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None, ranking: Ranking) -> int:
     """Seat that wins: the highest trump, else the highest card of the led suit."""
-    order = ranking.under(trump)
+    order = ranking._orders.get(trump) or ranking.under(trump)
     suit_of, power = order.suit, order.power
     best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        suit, best_suit = suit_of[card], suit_of[best]
+    best_suit, best_power = suit_of[best], power[best]
+    for seat, card in plays:  # the first card ties with itself: no change
+        suit = suit_of[card]
         if suit is best_suit:
-            if power[card] > power[best]:
-                best_seat, best = seat, card
-        elif trump is not None and suit is trump:
-            best_seat, best = seat, card
+            if power[card] > best_power:
+                best_seat, best_power = seat, power[card]
+        elif suit is trump:  # the first trump on a trick led in another suit
+            best_seat, best_suit, best_power = seat, suit, power[card]
     return best_seat
 
 
@@ -194,11 +232,10 @@ def legal_cards(
 
 
 _ALWAYS, _TRUMP_LEAD = When.ALWAYS, When.TRUMP_LEAD
-
-
-def _binds(when: When, trump_led: bool) -> bool:
-    """Whether an obligation applies to this trick (``when`` as a :class:`When` or its text)."""
-    return when == _ALWAYS or (trump_led and when == _TRUMP_LEAD)
+_FOLLOW, _OVERTAKE = Obligation.MUST_FOLLOW, Obligation.MUST_OVERTAKE
+_TRUMP, _OVERTRUMP, _UNDERTRUMP = (
+    Obligation.MUST_TRUMP, Obligation.MUST_OVERTRUMP, Obligation.MUST_UNDERTRUMP,
+)
 
 
 def legal_cards_why(
@@ -212,40 +249,50 @@ def legal_cards_why(
     """The legal cards and the obligation that restricted them (None: any card).
 
     One check serves both the legal moves and the reason a card is refused: a card of the
-    hand outside the first list breaks the obligation returned.
+    hand outside the first list breaks the obligation returned. (Whether an obligation
+    applies to this trick is tested inline: ``when`` may be a :class:`When` or its text.)
     """
     if not plays:
         return list(hand), None
-    order = ranking.under(trump)
-    suit_of, power = order.suit, order.power
-    led = suit_of[plays[0][1]]
+    order = ranking._orders.get(trump) or ranking.under(trump)
+    suit_of = order.suit
+    top = plays[0][1]
+    led = suit_of[top]
     trump_led = trump is not None and led is trump
-    follow = _binds(policy.follow, trump_led)
+    when = policy.follow
+    follow = when == _ALWAYS or (trump_led and when == _TRUMP_LEAD)
     if not follow and (not policy.trump_when_void or trump is None):
         return list(hand), None  # no obligation can apply: the led suit need not be sought
 
-    following = [c for c in hand if suit_of[c] is led]
+    following = list(filter(order.members[led].__contains__, hand))
     if following and follow:
-        if _binds(policy.overtake, trump_led):
-            top = max([power[c] for _, c in plays if suit_of[c] is led])
-            higher = [c for c in following if power[c] > top]
+        when = policy.overtake
+        if when == _ALWAYS or (trump_led and when == _TRUMP_LEAD):
+            power = order.power
+            for _, card in plays:  # the highest card of the led suit so far
+                if suit_of[card] is led and power[card] > power[top]:
+                    top = card
+            higher = list(filter(order.above[top].__contains__, following))
             if higher:
-                return higher, (Obligation.MUST_OVERTAKE, led)
-        return following, (Obligation.MUST_FOLLOW, led)
+                return higher, (_OVERTAKE, led)
+        return following, (_FOLLOW, led)
     if following or not policy.trump_when_void or trump is None:
         return list(hand), None
     if policy.partner_frees and partner_winning:
         return list(hand), None
-    trumps = [c for c in hand if suit_of[c] is trump]
+    trumps = list(filter(order.members[trump].__contains__, hand))
     if not trumps:
         return list(hand), None
-    played_trumps = [power[c] for _, c in plays if suit_of[c] is trump]
-    if policy.overtrump and played_trumps:
-        top = max(played_trumps)
-        higher = [c for c in trumps if power[c] > top]
+    power = order.power
+    top_trump = None  # the highest trump in the trick so far
+    for _, card in plays:
+        if suit_of[card] is trump and (top_trump is None or power[card] > power[top_trump]):
+            top_trump = card
+    if policy.overtrump and top_trump is not None:
+        higher = list(filter(order.above[top_trump].__contains__, trumps))
         if higher:
-            return higher, (Obligation.MUST_OVERTRUMP, trump)
+            return higher, (_OVERTRUMP, trump)
         if policy.undertrump:
-            return trumps, (Obligation.MUST_UNDERTRUMP, trump)
+            return trumps, (_UNDERTRUMP, trump)
         return list(hand), None
-    return trumps, (Obligation.MUST_TRUMP, trump)
+    return trumps, (_TRUMP, trump)

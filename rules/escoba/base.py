@@ -12,8 +12,7 @@ from typing import Any, ClassVar
 
 from rules.cards import Card, Family
 from rules.engine import Action, DeckSource, Event, Result
-from rules.escoba.captures import TableSums
-from rules.escoba.options import FAMILY, Options
+from rules.escoba.options import FAMILY, Captura, Options
 from rules.snapshot import Records, Snapshot
 from rules.tricks import side_of, sides
 
@@ -24,6 +23,11 @@ class Pending:
 
     offender: int
     card: Card
+
+
+# What a legal action does: its verb, the card played (or claimed), the table cards taken,
+# and for a lay whether the card could have captured.
+Move = tuple[str, Card | None, tuple[Card, ...], bool]
 
 
 class EscobaBase(Snapshot):
@@ -54,13 +58,17 @@ class EscobaBase(Snapshot):
     history: Records  # one entry per hand (the result's summary)
     winners: tuple[int, ...] | None
     initial_events: list[Event]  # the first deal (not saved)
+    is_over: bool  # the winners are known (derived, not saved: read after every move)
+    captura: Captura  # the options' (a pydantic model's attributes cost more to read)
     _legal: list[Action] | None  # caches cleared by every move (not saved)
+    _moves: list[Move] | None  # what each legal action does, in the same order
     _claims: list[tuple[Card, ...]] | None
-    _sums: TableSums | None  # the capture sets of the table (not saved)
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._claims = self._sums = None
+        self.is_over = self.winners is not None
+        self.captura = self.options.captura
+        self._legal = self._moves = self._claims = None
 
     # ------------------------------------------------------------------ shared facts
 
@@ -75,10 +83,6 @@ class EscobaBase(Snapshot):
     @property
     def to_act(self) -> int | None:
         return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.winners is not None
 
     @property
     def result(self) -> Result | None:

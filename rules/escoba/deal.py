@@ -11,10 +11,13 @@ from rules.escoba.options import FIFTEEN, FULL_DECK, HAND_SIZE, TABLE_SIZE, valu
 
 class DealMixin(EscobaBase):
     def _deal_three(self) -> None:
-        """Three cards each, one at a time, mano first."""
-        for _ in range(HAND_SIZE):
-            for i in range(self.players):
-                self.hands[(self.mano + i) % self.players].append(self.deck.pop(0))
+        """Three cards each, one at a time, mano first: the k-th seat from mano receives every
+        n-th card of the top 3n, from the k-th."""
+        n, mano, deck = self.players, self.mano, self.deck
+        dealt = HAND_SIZE * n
+        for k in range(n):
+            self.hands[(mano + k) % n].extend(deck[k:dealt:n])
+        del deck[:dealt]
 
     def _deal_round(self, events: list[Event]) -> None:
         if len(self.deck) < HAND_SIZE * self.players:
@@ -34,7 +37,8 @@ class DealMixin(EscobaBase):
         self.last_capturer = None
         self.pending = None
         self._deal_three()
-        self.table = [self.deck.pop(0) for _ in range(TABLE_SIZE)]
+        self.table = self.deck[:TABLE_SIZE]
+        del self.deck[:TABLE_SIZE]
         events.append(HandDealt(hand=self.hand_number, dealer=self.dealer, mano=self.mano,
                                 table=tuple(self.table), deck_count=len(self.deck)))
         total = sum(map(value, self.table))

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from rules.cards import Card, parse_card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.escoba.base import EscobaBase, Pending
-from rules.escoba.captures import TableSums, capture_sets
+from rules.escoba.base import EscobaBase, Move, Pending
+from rules.escoba.captures import capture_sets, table_sets
 from rules.escoba.events import (
     CardCaptured,
     CardLaid,
@@ -20,7 +20,17 @@ from rules.escoba.events import (
     RenuncioDeclined,
     RenuncioOffered,
 )
-from rules.escoba.options import FAMILY, FIFTEEN, PLAY, canonical, value
+from rules.escoba.options import (
+    FAMILY,
+    FIFTEEN,
+    ORDER,
+    PASS,
+    PLAY,
+    VALUES,
+    canonical,
+    capture_action,
+    value,
+)
 from rules.escoba.refusals import EscobaRefusal
 
 VERB_NAMES = ("capture", "play", "claim", "pass")
@@ -36,32 +46,40 @@ class PlayMixin(EscobaBase):
             self._claims = capture_sets(card, [c for c in self.table if c != card])
         return self._claims
 
-    def _table_sums(self) -> TableSums:
-        """The capture sets of the table as it is now (kept until the table changes)."""
-        sums = self._sums
-        if sums is None or sums.table != tuple(self.table):
-            sums = self._sums = TableSums(self.table)
-        return sums
-
     def _compute_legal(self, seat: int) -> list[Action]:
-        hand = canonical(self.hands[seat])
+        """The legal actions (kept in ``_legal``) and what each does (kept in ``_moves``)."""
+        hand = self.hands[seat]
+        if len(hand) > 1:
+            hand = sorted(hand, key=ORDER.__getitem__)
         actions: list[Action] = []
+        moves: list[Move] = []
         if self.pending is not None:
-            laid = str(self.pending.card)
-            actions += [Action("claim", (laid, *map(str, s))) for s in self._claim_sets()]
+            laid = self.pending.card
+            for taken in self._claim_sets():
+                actions.append(Action("claim", (str(laid), *map(str, taken))))
+                moves.append(("claim", laid, taken, False))
             if not hand:
-                actions.append(Action(Action.PASS))
-        plays: list[Action] = []
-        sums = self._table_sums()
-        free = self.options.captura != "obligatoria"
+                actions.append(PASS)
+                moves.append(("pass", None, (), False))
+        table, by_total = table_sets(self.table)
+        free = self.captura != "obligatoria"
+        lays: list[tuple[Card, bool]] = []  # a card to lay, and whether it could capture
         for card in hand:
-            sets = sums.captures(card)
+            sets = by_total.get(FIFTEEN - VALUES[card])
             if sets:
-                text = str(card)
-                actions += [Action("capture", (text, *map(str, s))) for s in sets]
-            if free or not sets:
-                plays.append(PLAY[card])
-        return actions + plays
+                for chosen in sets:
+                    taken = tuple(map(table.__getitem__, chosen))
+                    actions.append(capture_action((card, *taken)))
+                    moves.append(("capture", card, taken, False))
+                if free:
+                    lays.append((card, True))
+            else:
+                lays.append((card, False))
+        for card, could in lays:
+            actions.append(PLAY[card])
+            moves.append(("play", card, (), could))
+        self._legal, self._moves = actions, moves
+        return actions
 
     # ------------------------------------------------------------------ reading actions
 
@@ -130,31 +148,29 @@ class PlayMixin(EscobaBase):
         for card in cards:
             self.table.remove(card)
 
-    def _capture(self, seat: int, act: Action, events: list[Event]) -> None:
-        card = parse_card(act.args[0], FAMILY)
-        taken = tuple(parse_card(t, FAMILY) for t in act.args[1:])
+    def _capture(self, seat: int, card: Card, taken: tuple[Card, ...], events: list[Event]) -> None:
         self.hands[seat].remove(card)
-        self._take(taken)
+        table = self.table
+        for other in taken:
+            table.remove(other)
         self.captured[seat] += [card, *taken]
         self.last_capturer = seat
         escoba = not self.table
         if escoba:
             self.escobas[seat] += 1
-        events.append(CardCaptured(seat=seat, card=card, captured=taken, escoba=escoba))
+        events.append(CardCaptured(seat, card, taken, escoba))  # captured, escoba
 
-    def _lay(self, seat: int, act: Action, events: list[Event]) -> None:
-        card = parse_card(act.args[0], FAMILY)
-        could = bool(self._table_sums().captures(card))
+    def _lay(self, seat: int, card: Card, could: bool, events: list[Event]) -> None:
+        """Lay ``card``; ``could``: it would have made 15 with the table (a renuncio in castigo)."""
         self.hands[seat].remove(card)
         self.table.append(card)
-        if could and self.options.captura == "castigo":
+        if could and self.captura == "castigo":
             self.pending = Pending(offender=seat, card=card)
-        events.append(CardLaid(seat=seat, card=card, could_capture=could))
+        events.append(CardLaid(seat, card, could))  # could_capture
 
-    def _claim(self, seat: int, act: Action, events: list[Event]) -> None:
+    def _claim(self, seat: int, taken: tuple[Card, ...], events: list[Event]) -> None:
         assert self.pending is not None
         card = self.pending.card
-        taken = tuple(parse_card(t, FAMILY) for t in act.args[1:])
         self._take((card, *taken))
         self.captured[seat] += [card, *taken]
         self.last_capturer = seat

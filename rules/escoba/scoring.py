@@ -10,7 +10,7 @@ from rules.cards import Card, SpanishSuit
 from rules.engine import Event
 from rules.escoba.base import EscobaBase
 from rules.escoba.events import HandScored, MatchOver, TableSwept
-from rules.escoba.options import SIETE_DE_OROS
+from rules.escoba.options import FULL_DECK, SIETE_DE_OROS
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,17 @@ def _most(counts: Sequence[int]) -> tuple[int, ...]:
 def score_hand(piles: Sequence[Sequence[Card]], escobas: Sequence[int]) -> HandPoints:
     """Points of a hand from each side's captured cards and escobas (RULES.md)."""
     return points_of(
-        card_counts=tuple(len(p) for p in piles),
-        seven_counts=tuple(sum(1 for c in p if c.rank == 7) for p in piles),
-        oro_counts=tuple(sum(1 for c in p if c.suit == SpanishSuit.OROS) for p in piles),
+        card_counts=tuple([len(p) for p in piles]),
+        seven_counts=tuple([len(list(filter(_SEVENS.__contains__, p))) for p in piles]),
+        oro_counts=tuple([len(list(filter(_OROS.__contains__, p))) for p in piles]),
         escobas=tuple(escobas),
-        siete_de_oros=tuple(1 if SIETE_DE_OROS in p else 0 for p in piles),
+        siete_de_oros=tuple([1 if SIETE_DE_OROS in p else 0 for p in piles]),
     )
+
+
+# The sevens and the oros of the deck: a pile's are counted by a C-level filter.
+_SEVENS = frozenset(c for c in FULL_DECK if c.rank == 7)
+_OROS = frozenset(c for c in FULL_DECK if c.suit == SpanishSuit.OROS)
 
 
 def points_of(
@@ -100,6 +105,7 @@ class ScoringMixin(EscobaBase):
         winner = match_winner(self.scores, self.options.objetivo)
         if winner is not None:
             self.winners = tuple(s for s in range(self.players) if self.side_of(s) == winner)
+            self.is_over = True
             self.turn = None
             events.append(MatchOver(winners=self.winners, scores=tuple(self.scores)))
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.cards import Card
-from rules.engine import Action, DeckSource, Event, among, as_action
+from rules.engine import Action, DeckSource, Event, as_action
 from rules.errors import GameOver, NotYourTurn
 from rules.escoba.deal import DealMixin
 from rules.escoba.events import EscobaView, PendingRenuncio
@@ -19,6 +19,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
+        self.captura = options.captura
         self.players = players
         self.source = source
         self.hand_number = 0
@@ -35,44 +36,55 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.scores = [0] * self.sides
         self.history = []
         self.winners = None
+        self.is_over = False
         self.initial_events = []
-        self._legal = self._claims = self._sums = None
+        self._legal = self._moves = self._claims = None
 
     # ------------------------------------------------------------------ protocol
 
     def legal_actions(self) -> list[Action]:
         if self.turn is None:
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal(self.turn)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal(self.turn)
+        return list(legal)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if self.turn is None:
             raise GameOver()
         if seat != self.turn:
             raise NotYourTurn()
-        act = as_action(action)
-        if self._legal is None:
-            self._legal = self._compute_legal(seat)
-        if not among(act, self._legal):  # else: another spelling, or no legal action
-            act = self._normalise(act)
-            if act not in self._legal:
-                raise self._refusal(seat, act)
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal(seat)
+        assert self._moves is not None
+        for i, candidate in enumerate(legal):  # noqa: B007 (one handed out: known by identity)
+            if candidate is action:
+                break
+        else:  # another spelling, or no legal action
+            act = as_action(action)
+            if act not in legal:
+                act = self._normalise(act)
+                if act not in legal:
+                    raise self._refusal(seat, act)
+            i = legal.index(act)
+        verb, card, taken, could = self._moves[i]
+        self._legal = self._moves = self._claims = None
         events: list[Event] = []
-        self._legal = self._claims = None  # the table sums check their table
-        if act.verb == "claim":
-            self._claim(seat, act, events)
-        elif act.verb == "pass":
+        if verb == "claim":
+            self._claim(seat, taken, events)
+        elif verb == "pass":
             self._decline(seat, events)
             self._finish_hand(events)
         else:
+            assert card is not None
             if self.pending is not None:
                 self._decline(seat, events)
-            if act.verb == "capture":
-                self._capture(seat, act, events)
+            if verb == "capture":
+                self._capture(seat, card, taken, events)
             else:
-                self._lay(seat, act, events)
+                self._lay(seat, card, could, events)
             self._advance(seat, events)
         return events
 

@@ -7,6 +7,7 @@ The :class:`~rules.tomate.state.State` is put together from one mixin per phase
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rules.cards import Card, Family, Suit
@@ -14,7 +15,15 @@ from rules.engine import Action, DeckSource, Event
 from rules.errors import Common, IllegalAction
 from rules.snapshot import Snapshot
 from rules.tomate.events import HandScored, TantosMoved
-from rules.tomate.options import FAMILY, Options, Outcome, Phase, Status
+from rules.tomate.options import (
+    ACCOUNT_SEATS,
+    FAMILY,
+    SEAT_ACCOUNTS,
+    Options,
+    Outcome,
+    Phase,
+    Status,
+)
 from rules.tomate.refusals import TomateRefusal
 from rules.tricks import Obligation, Ranking, Trick, seats_from
 
@@ -33,7 +42,7 @@ _OUT_OF_PHASE = {
 
 
 def seat_account(seat: int) -> str:
-    return f"seat:{seat}"
+    return SEAT_ACCOUNTS[seat]
 
 
 class TomateBase(Snapshot):
@@ -75,13 +84,39 @@ class TomateBase(Snapshot):
     hand_reserva_delta: int
     last_hand: HandScored | None
     initial_events: list[Event]  # the first deal's events (not saved)
+    # derived, not saved: read often enough to be kept as plain attributes
+    is_over: bool  # the phase is "over"
+    cards_each: int  # the options' cards per hand
+    ranking: Ranking  # the options' card order (a pydantic model's attributes cost more)
+    blind: bool  # the variante is a ciegas
+    panfilo: bool  # the variante is pánfilo
+    mesa: bool  # the baceta mode is mesa
+    tope: int  # the options' tope
+    manos: int | None  # the options' manos
+    reserva_por_mano: int | None  # the options' reserva_por_mano
+    _after: tuple[int, ...]  # the seats in order of play from the first after the dealer
 
-    _legal: list[Action] | None  # caches cleared by every move (not saved)
+    _legal: Sequence[Action] | None  # caches cleared by every move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
+    _next: dict[int, int] | None  # the tricks: the seat that plays after each (not saved)
 
     def _loaded(self) -> None:
         self.initial_events = []
-        self._legal = self._cards = None
+        self.is_over = self.phase == "over"
+        self._read_options()
+        self._after = seats_from(self.dealer + 1, self.players)
+        self._legal = self._cards = self._next = None
+
+    def _read_options(self) -> None:
+        options = self.options
+        self.cards_each = options.cards_each
+        self.ranking = options.ranking
+        self.blind = options.variante == "a_ciegas"
+        self.panfilo = options.variante == "panfilo"
+        self.mesa = options.baceta == "mesa"
+        self.tope = options.tope
+        self.manos = options.manos
+        self.reserva_por_mano = options.reserva_por_mano
 
     # ------------------------------------------------------------------ shared facts
 
@@ -89,19 +124,12 @@ class TomateBase(Snapshot):
     def trump(self) -> Suit:
         return self.pinta.suit
 
-    @property
-    def cards_each(self) -> int:
-        return self.options.cards_each
-
-    @property
-    def ranking(self) -> Ranking:
-        return self.options.ranking
 
     def _order_from(self, start: int) -> tuple[int, ...]:
         return seats_from(start, self.players)
 
     def _after_dealer(self) -> tuple[int, ...]:
-        return seats_from(self.dealer + 1, self.players)
+        return self._after
 
     def _is_in(self, seat: int) -> bool:
         return self.status[seat] in IN_PLAY
@@ -109,7 +137,7 @@ class TomateBase(Snapshot):
     def _participants(self) -> list[int]:
         """The seats playing this hand, in order of play from the first after the dealer."""
         status = self.status
-        return [s for s in seats_from(self.dealer + 1, self.players) if status[s] in IN_PLAY]
+        return [s for s in self._after if status[s] in IN_PLAY]
 
     # ------------------------------------------------------------------ tantos
 
@@ -119,18 +147,32 @@ class TomateBase(Snapshot):
         """Move tantos between accounts (``plato``, ``reserva``, ``seat:<n>``); 0 is no move."""
         if amount <= 0:
             return
-        for account, sign in ((source, -1), (target, 1)):
-            if account == "plato":
-                self.plato += sign * amount
-                self.hand_plato_delta += sign * amount
-            elif account == "reserva":
-                self.reserva += sign * amount
-                self.hand_reserva_delta += sign * amount
-            else:
-                seat = int(account.removeprefix("seat:"))
-                self.hand_net[seat] += sign * amount
-                self.nets[seat] += sign * amount
+        self._credit(source, -amount)
+        self._credit(target, amount)
         events.append(TantosMoved(source, target, amount, reason))
+
+    def _pay_seat(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        """``_move`` from the plato to a seat, the common case (trick shares, wins) spelled out."""
+        if amount <= 0:
+            return
+        self.plato -= amount
+        self.hand_plato_delta -= amount
+        self.hand_net[seat] += amount
+        self.nets[seat] += amount
+        events.append(TantosMoved("plato", SEAT_ACCOUNTS[seat], amount, reason))
+
+    def _credit(self, account: str, amount: int) -> None:
+        """Add ``amount`` (negative: take it) to an account and to this hand's tally of it."""
+        if account == "plato":
+            self.plato += amount
+            self.hand_plato_delta += amount
+        elif account == "reserva":
+            self.reserva += amount
+            self.hand_reserva_delta += amount
+        else:
+            seat = ACCOUNT_SEATS[account]
+            self.hand_net[seat] += amount
+            self.nets[seat] += amount
 
     # ------------------------------------------------------------------ refusals
 
@@ -175,6 +217,9 @@ class TomateBase(Snapshot):
         raise NotImplementedError
 
     def _begin_play(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _next_seats(self) -> dict[int, int]:
         raise NotImplementedError
 
     def _unopposed(self, seat: int, events: list[Event]) -> None:

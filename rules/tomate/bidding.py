@@ -7,7 +7,7 @@ import itertools
 from rules.cards import parse_card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tomate.base import TomateBase, seat_account
+from rules.tomate.base import TomateBase
 from rules.tomate.events import (
     BacetaDeclined,
     BacetaTaken,
@@ -17,7 +17,7 @@ from rules.tomate.events import (
     PlayerStayed,
     WonUnopposed,
 )
-from rules.tomate.options import FAMILY
+from rules.tomate.options import FAMILY, PASS, STAY, TAKE_BACETA
 from rules.tomate.refusals import TomateRefusal
 
 
@@ -25,14 +25,16 @@ class BiddingMixin(TomateBase):
     # ------------------------------------------------------------------ paso / juego
 
     def _begin_speak(self, events: list[Event]) -> None:
-        self.queue = [s for s in self._after_dealer() if not (s == self.dealer and self.took)]
+        order = self._after_dealer()
+        self.queue = [s for s in order if s != self.dealer] if self.took else list(order)
         self.phase = "speak"
         self.turn = self.queue[0]
 
     def _on_speak(self, seat: int, act: Action, events: list[Event]) -> None:
-        if act.verb not in ("stay", "pass"):
-            raise self._wrong(seat, act)
-        self._no_args(act)
+        if act is not STAY and act is not PASS:  # not one handed out by ``legal_actions``
+            if act.verb not in ("stay", "pass"):
+                raise self._wrong(seat, act)
+            self._no_args(act)
         if act.verb == "stay":
             self.status[seat] = "in"
             events.append(PlayerStayed(seat))
@@ -45,12 +47,13 @@ class BiddingMixin(TomateBase):
         if self.queue:
             self.turn = self.queue[0]
             return
-        staying = [s for s in self._after_dealer() if self.status[s] == "in"]
+        status = self.status
+        staying = [s for s in self._after_dealer() if status[s] == "in"]
         if not staying:
             events.append(HandVoid(self.hand_no, self.dealer))
             self._end_hand("void", None, (), events)
         elif len(staying) == 1:
-            offer = [s for s in self._after_dealer() if self.status[s] == "passed"]
+            offer = [s for s in self._after_dealer() if status[s] == "passed"]
             if len(self.baceta) < self.cards_each or not offer:
                 self._unopposed(staying[0], events)
             else:
@@ -63,9 +66,10 @@ class BiddingMixin(TomateBase):
     # ------------------------------------------------------------------ baceta
 
     def _on_baceta(self, seat: int, act: Action, events: list[Event]) -> None:
-        if act.verb not in ("baceta", "pass"):
-            raise self._wrong(seat, act)
-        self._no_args(act)
+        if act is not TAKE_BACETA and act is not PASS:
+            if act.verb not in ("baceta", "pass"):
+                raise self._wrong(seat, act)
+            self._no_args(act)
         if act.verb == "baceta":
             k = self.cards_each
             self.hands[seat] = self.baceta[:k]
@@ -86,7 +90,7 @@ class BiddingMixin(TomateBase):
     def _unopposed(self, seat: int, events: list[Event]) -> None:
         amount = self.plato
         events.append(WonUnopposed(seat, amount))
-        self._move("plato", seat_account(seat), amount, "unopposed", events)
+        self._pay_seat(seat, amount, "unopposed", events)
         self._end_hand("unopposed", seat, (), events)
 
     # ------------------------------------------------------------------ mosca exchanges

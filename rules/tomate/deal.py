@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.cards import french_deck
+from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import IllegalAction
 from rules.tomate.base import TomateBase, seat_account
@@ -13,45 +13,65 @@ from rules.tomate.events import (
     PanfiloDealt,
     PintaDeclined,
     PintaTaken,
+    TantosMoved,
 )
-from rules.tomate.options import ANTE, PANFILO
+from rules.tomate.options import (
+    ANTE,
+    FULL_DECK,
+    PANFILO,
+    PASS,
+    POSITIONS,
+    SEAT_ACCOUNTS,
+    TAKE,
+)
 from rules.tomate.refusals import TomateRefusal
-from rules.tricks import Trick
+from rules.tricks import seats_from
 
 
 class DealMixin(TomateBase):
     def _start_hand(self, events: list[Event]) -> None:
-        n, k = self.players, self.cards_each
+        n, k, dealer = self.players, self.cards_each, self.dealer
+        self._after = seats_from(dealer + 1, n)
         self.hand_no += 1
+        events.append(HandStarted(self.hand_no, dealer))
+        # the dealer's ante into the plato: a fresh hand's tallies start from it
         self.hand_net = [0] * n
-        self.hand_plato_delta = 0
-        self.hand_reserva_delta = 0
-        events.append(HandStarted(self.hand_no, self.dealer))
-        self._move(seat_account(self.dealer), "plato", ANTE, "dealer_ante", events)
-        limit = self.options.reserva_por_mano
+        self.hand_net[dealer] = -ANTE
+        self.nets[dealer] -= ANTE
+        events.append(TantosMoved(SEAT_ACCOUNTS[dealer], "plato", ANTE, "dealer_ante"))
+        limit = self.reserva_por_mano
         amount = self.reserva if limit is None else min(limit, self.reserva)
-        self._move("reserva", "plato", amount, "reserva_to_plato", events)
-        deck = self.source.next_deck(french_deck())
+        if amount > 0:  # the reserva (or its share per hand) into the plato
+            self.reserva -= amount
+            events.append(TantosMoved("reserva", "plato", amount, "reserva_to_plato"))
+        else:
+            amount = 0
+        self.plato += ANTE + amount
+        self.hand_plato_delta = ANTE + amount
+        self.hand_reserva_delta = -amount
+        deck = self.source.next_deck(FULL_DECK)
         # one at a time, from mano: card i goes to seat (dealer + 1 + i) % n
-        self.hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[]] * n
         for j in range(n):
-            self.hands[(self.dealer + 1 + j) % n] = deck[j : k * n : n]
+            hands[(dealer + 1 + j) % n] = deck[j : k * n : n]
+        self.hands = hands
         self.pinta = deck[k * n]
-        self.baceta = list(deck[k * n + 1 :])
+        self.baceta = deck[k * n + 1 :]
         self.took = False
         self.out = []
         self.status = ["pending"] * n
         self.queue = []
         self.baceta_player = None
         self.exchanged = [None] * n
-        self.trick = Trick(self.dealer)
+        self.trick.leader = dealer  # the last trick was left empty (or none was played)
+        self.trick.plays = []
         self.tricks = []
         self.tricks_won = [0] * n
-        events.append(HandDealt(self.hand_no, self.dealer, k, self.pinta, len(self.baceta)))
-        if self.options.variante == "panfilo":
+        events.append(HandDealt(self.hand_no, dealer, k, self.pinta, len(self.baceta)))
+        if self.panfilo:
             self._pay_panfilo(events)
         self.phase = "tomo"
-        self.turn = self.dealer
+        self.turn = dealer
 
     def _pay_panfilo(self, events: list[Event]) -> None:
         """Every other seat pays the holder of the pánfilo 1 tanto (not when it is the pinta)."""
@@ -64,15 +84,17 @@ class DealMixin(TomateBase):
                 self._move(seat_account(s), seat_account(holder), 1, "panfilo", events)
 
     def _on_tomo(self, seat: int, act: Action, events: list[Event]) -> None:
-        if act.verb == "take":
-            self._no_args(act)
+        if act is TAKE or act.verb == "take":
+            if act is not TAKE:
+                self._no_args(act)
             self.took = True
             self.status[seat] = "in"
             events.append(PintaTaken(seat, self.pinta))
             self.phase = "discard"
             return
-        if act.verb == "pass":
-            self._no_args(act)
+        if act is PASS or act.verb == "pass":
+            if act is not PASS:
+                self._no_args(act)
             events.append(PintaDeclined(seat))
             self._begin_speak(events)
             return
@@ -80,13 +102,15 @@ class DealMixin(TomateBase):
 
     def _on_discard(self, seat: int, act: Action, events: list[Event]) -> None:
         """The blind discard: a position in the order received; the pinta becomes the last."""
-        if act.verb != "discard":
-            raise self._wrong(seat, act)
         size = len(self.hands[seat])
-        text = act.args[0] if len(act.args) == 1 else ""
-        if not text.isdigit() or not 1 <= int(text) <= size:
-            raise IllegalAction(TomateRefusal.BAD_POSITION, size=size)
-        position = int(text)
+        position = POSITIONS.get(id(act), 0)  # one handed out by ``legal_actions``
+        if not 1 <= position <= size:
+            if act.verb != "discard":
+                raise self._wrong(seat, act)
+            text = act.args[0] if len(act.args) == 1 else ""
+            if not text.isdigit() or not 1 <= int(text) <= size:
+                raise IllegalAction(TomateRefusal.BAD_POSITION, size=size)
+            position = int(text)
         card = self.hands[seat].pop(position - 1)
         self.hands[seat].append(self.pinta)
         self.baceta.append(card)

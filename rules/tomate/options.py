@@ -27,7 +27,21 @@ DEFAULT_TOPE = 1_000_000
 MAX_RESERVA_POR_MANO = 10_000
 MAX_TOPE = 1_000_000_000
 
-PLAY: dict[Card, Action] = {card: Action.play(card) for card in french_deck()}
+FULL_DECK: tuple[Card, ...] = tuple(french_deck())
+# One action object per move, made once: legal moves hand these out, and ``apply`` knows an
+# action it handed out by its identity (``PLAYED``: an interned play's card, by ``id``).
+PLAY: dict[Card, Action] = {card: Action.play(card) for card in FULL_DECK}
+PLAYED: dict[int, Card] = {id(action): card for card, action in PLAY.items()}
+TAKE, PASS, STAY, TAKE_BACETA = Action("take"), Action("pass"), Action("stay"), Action("baceta")
+DISCARDS: tuple[Action, ...] = tuple(Action("discard", (str(n),)) for n in range(1, 6))
+POSITIONS: dict[int, int] = {id(action): n for n, action in enumerate(DISCARDS, 1)}
+# The fixed choices of a phase, in the order ``legal_actions`` lists them.
+CHOICES: dict[str, tuple[Action, ...]] = {
+    "tomo": (TAKE, PASS), "speak": (STAY, PASS), "baceta": (TAKE_BACETA, PASS),
+}
+# The tantos accounts of the seats (``seat:<n>``), and the seat of each.
+SEAT_ACCOUNTS: tuple[str, ...] = tuple(f"seat:{seat}" for seat in range(MAX_PLAYERS))
+ACCOUNT_SEATS: dict[str, int] = {account: seat for seat, account in enumerate(SEAT_ACCOUNTS)}
 POLICY = TrickPolicy()  # asistir + matar, fallar, pisar; any card when unable to pisar
 RANKING = Ranking(order=FRENCH_RANKS)
 RANKING_PANFILO = Ranking(order=FRENCH_RANKS, trump_extra=(PANFILO,))

@@ -5,12 +5,11 @@ from __future__ import annotations
 from rules.cards import Card, Suit
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tomate.base import IN_PLAY
 from rules.tomate.events import CardPlayed, TrickWon
-from rules.tomate.options import FAMILY, POLICY
+from rules.tomate.options import FAMILY, PLAYED, POLICY
 from rules.tomate.refusals import TomateRefusal
 from rules.tomate.scoring import ScoringMixin
-from rules.tricks import Obligation, Trick, legal_cards_why, seats_from, trick_winner
+from rules.tricks import Obligation, legal_cards_why, trick_winner
 
 
 class PlayMixin(ScoringMixin):
@@ -21,51 +20,74 @@ class PlayMixin(ScoringMixin):
                 self._win_mosca(seat, events)
                 return
         self.phase = "play"
-        self.turn = self._participants()[0]
-        self.trick = Trick(self.turn)
+        self._next = None
+        playing = self._next_seats()
+        self.turn = next(iter(playing))  # the first player after the dealer leads
+        self.trick.leader = self.turn  # the trick is empty since the deal
 
     def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
         """The cards ``seat`` may play now, and the obligation that restricts them (kept for
-        the seat to act until the next move)."""
-        if seat == self.turn and self._cards is not None:
-            return self._cards
+        the seat to act until the next move). A lead, or a last card, is free: no obligation
+        can refuse the one card held (any other is refused as not held)."""
+        found = self._cards
+        if found is not None and seat == self.turn:
+            return found
         hand = self.hands[seat]
-        if self.options.variante == "a_ciegas":
-            found: tuple[list[Card], tuple[Obligation, Suit] | None] = (hand[:1], None)
+        plays = self.trick.plays
+        if self.blind:
+            found = (hand[:1], None)
+        elif not plays or len(hand) == 1:
+            found = (list(hand), None)
         else:
-            found = legal_cards_why(hand, self.trick.plays, self.pinta.suit, self.ranking, POLICY)
+            found = legal_cards_why(hand, plays, self.pinta.suit, self.ranking, POLICY)
         if seat == self.turn:
             self._cards = found
         return found
 
+    def _next_seats(self) -> dict[int, int]:
+        """Each seat playing the tricks (in order of play from the first after the dealer, as
+        ``_participants``) and the one that plays after it. Kept through the tricks: who plays
+        them is settled before they begin."""
+        following = self._next
+        if following is None:
+            playing = self._participants()
+            following = self._next = {
+                seat: playing[(i + 1) % len(playing)] for i, seat in enumerate(playing)
+            }
+        return following
+
     def _on_play(self, seat: int, act: Action, events: list[Event]) -> None:
-        if act.verb != "play":
-            raise self._wrong(seat, act)
-        if len(act.args) != 1:
-            raise IllegalAction(TomateRefusal.PLAY_ONE_CARD)
-        card = act.card(FAMILY)
-        legal, why = self._playable(seat)
+        card = PLAYED.get(id(act))  # an action handed out by ``legal_actions``: its card
+        if card is None:
+            if act.verb != "play":
+                raise self._wrong(seat, act)
+            if len(act.args) != 1:
+                raise IllegalAction(TomateRefusal.PLAY_ONE_CARD)
+            card = act.card(FAMILY)
+        legal, why = self._cards or self._playable(seat)
         if card not in legal:
-            if self.options.variante == "a_ciegas":  # never says which card is next
+            if self.blind:  # never says which card is next
                 raise IllegalAction(TomateRefusal.BLIND_NEXT_CARD)
             if card not in self.hands[seat] or why is None:
                 raise IllegalAction(Common.NOT_IN_HAND, card=card)
             code, suit = why
             raise IllegalAction(code, suit=suit)
         self.hands[seat].remove(card)
-        self.trick.plays.append((seat, card))
+        trick = self.trick
+        plays = trick.plays
+        plays.append((seat, card))
         events.append(CardPlayed(seat, card))
-        status = self.status
-        if len(self.trick.plays) < status.count("in") + status.count("baceta"):
-            self.turn = next(s for s in seats_from(seat + 1, self.players) if status[s] in IN_PLAY)
+        following = self._next or self._next_seats()
+        if len(plays) < len(following):
+            self.turn = following[seat]
             return
-        winner = trick_winner(self.trick.plays, self.trump, self.ranking)
-        self.tricks.append((winner, tuple(self.trick.plays)))
+        winner = trick_winner(plays, self.pinta.suit, self.ranking)
+        self.tricks.append((winner, tuple(plays)))
         self.tricks_won[winner] += 1
         number = len(self.tricks)
         last = number == self.cards_each
-        events.append(TrickWon(winner, number, self.trick.cards, last))
-        self.trick = Trick(winner)
+        events.append(TrickWon(winner, number, tuple([c for _, c in plays]), last))
+        trick.leader, trick.plays = winner, []  # the next trick, led by the winner
         if not last:
             self.turn = winner
             return

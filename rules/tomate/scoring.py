@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rules.engine import Event, Result
 from rules.errors import GameOver
-from rules.tomate.base import TomateBase, seat_account
-from rules.tomate.events import HandScored, MoscaWon, SessionOver, Tomate
-from rules.tomate.options import TOMO_MIN_TRICKS, Outcome
+from rules.tomate.base import TomateBase
+from rules.tomate.events import HandScored, MoscaWon, SessionOver, TantosMoved, Tomate
+from rules.tomate.options import SEAT_ACCOUNTS, TOMO_MIN_TRICKS, Outcome
 
 
 class ScoringMixin(TomateBase):
@@ -27,32 +27,48 @@ class ScoringMixin(TomateBase):
         return winner
 
     def _win_mosca(self, seat: int, events: list[Event]) -> None:
-        for_table = self.options.baceta == "mesa" and seat == self.baceta_player
+        for_table = self.mesa and seat == self.baceta_player
         amount = 0 if for_table else self.plato
         events.append(MoscaWon(seat, tuple(self.hands[seat]), for_table, amount))
-        self._move("plato", seat_account(seat), amount, "mosca", events)
+        self._pay_seat(seat, amount, "mosca", events)
         self._end_hand("mosca_mesa" if for_table else "mosca", seat, (), events)
 
     # ------------------------------------------------------------------ settlement
 
     def _settle(self, events: list[Event]) -> None:
-        """Trick payments in trick order, then the tomates in order of play."""
+        """Trick payments in trick order, then the tomates in order of play. Each is a
+        ``_move`` spelled out, the plato's running totals updated once at the end."""
         pot = self.plato
         share = pot // self.cards_each
-        fine = min(pot, self.options.tope)
-        mesa = self.options.baceta == "mesa"
-        for winner, _ in self.tricks:
-            if not (mesa and winner == self.baceta_player):
-                self._move("plato", seat_account(winner), share, "trick", events)
+        fine = min(pot, self.tope)
+        unpaid = self.baceta_player if self.mesa else None  # mesa: its tricks
+        hand_net, nets = self.hand_net, self.nets
+        paid = 0
+        if share > 0:
+            for winner, _ in self.tricks:
+                if winner != unpaid:
+                    hand_net[winner] += share
+                    nets[winner] += share
+                    paid += share
+                    events.append(TantosMoved("plato", SEAT_ACCOUNTS[winner], share, "trick"))
+        self.plato -= paid
+        self.hand_plato_delta -= paid
         tomates: list[int] = []
-        for seat in self._participants():
-            if mesa and seat == self.baceta_player:
+        taker = self.dealer if self.took else None
+        tricks_won = self.tricks_won
+        for seat in self._next_seats():  # the players, in order of play from after the dealer
+            if seat == unpaid:
                 continue
-            won = self.tricks_won[seat]
-            if won == 0 or (seat == self.dealer and self.took and won < TOMO_MIN_TRICKS):
+            won = tricks_won[seat]
+            if won == 0 or (seat == taker and won < TOMO_MIN_TRICKS):
                 tomates.append(seat)
                 events.append(Tomate(seat, fine))
-                self._move(seat_account(seat), "reserva", fine, "tomate", events)
+                if fine > 0:
+                    hand_net[seat] -= fine
+                    nets[seat] -= fine
+                    self.reserva += fine
+                    self.hand_reserva_delta += fine
+                    events.append(TantosMoved(SEAT_ACCOUNTS[seat], "reserva", fine, "tomate"))
         self._end_hand("tricks", None, tuple(tomates), events)
 
     # ------------------------------------------------------------------ hand end
@@ -61,23 +77,15 @@ class ScoringMixin(TomateBase):
         self, outcome: Outcome, winner: int | None, tomates: tuple[int, ...], events: list[Event]
     ) -> None:
         """Sum the hand up, then end the session or deal the next hand at once."""
-        summary = HandScored(
-            hand=self.hand_no,
-            dealer=self.dealer,
-            outcome=outcome,
-            winner=winner,
-            tricks=tuple(self.tricks_won),
-            tomates=tomates,
-            nets=tuple(self.hand_net),
-            plato_delta=self.hand_plato_delta,
-            reserva_delta=self.hand_reserva_delta,
-            plato=self.plato,
-            reserva=self.reserva,
+        summary = HandScored(  # hand, dealer, outcome, winner, tricks, tomates, nets, deltas, pot
+            self.hand_no, self.dealer, outcome, winner, tuple(self.tricks_won), tomates,
+            tuple(self.hand_net), self.hand_plato_delta, self.hand_reserva_delta, self.plato,
+            self.reserva,
         )
         events.append(summary)
         self.last_hand = summary
         self.hands_played += 1
-        manos = self.options.manos
+        manos = self.manos
         if manos is not None and self.hands_played >= manos:
             events.append(self._finish())
             return
@@ -85,10 +93,6 @@ class ScoringMixin(TomateBase):
         self._start_hand(events)
 
     # ------------------------------------------------------------------ session
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     @property
     def result(self) -> Result | None:
@@ -109,7 +113,9 @@ class ScoringMixin(TomateBase):
 
     def _finish(self) -> SessionOver:
         self.phase = "over"
+        self.is_over = True
         self.turn = None
+        self._legal = None
         best = max(self.nets)
         winners = tuple(s for s, v in enumerate(self.nets) if v == best)
         return SessionOver(winners, tuple(self.nets))

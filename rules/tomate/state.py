@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, as_action
@@ -10,19 +10,9 @@ from rules.errors import GameOver, NotYourTurn
 from rules.tomate.bidding import BiddingMixin
 from rules.tomate.deal import DealMixin
 from rules.tomate.events import TomateView
-from rules.tomate.options import PANFILO, PLAY, Options
+from rules.tomate.options import CHOICES, DISCARDS, PANFILO, PLAY, Options
 from rules.tomate.play import PlayMixin
 from rules.tricks import Trick
-
-# The method that handles a move in each phase of a hand.
-HANDLERS = {
-    "tomo": "_on_tomo",
-    "discard": "_on_discard",
-    "speak": "_on_speak",
-    "baceta": "_on_baceta",
-    "exchange": "_on_exchange",
-    "play": "_on_play",
-}
 
 
 class State(DealMixin, BiddingMixin, PlayMixin):
@@ -33,6 +23,14 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     seat over the session), ``dealer``, ``phase``, ``hand_no`` (the hand in progress, from 1),
     ``hands_played`` and ``last_hand``. Everything else is for the engine and the tests.
     """
+
+    # What is derived from the saved fields lives in slots, the saved fields in the instance
+    # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
+    # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
+    __slots__ = (
+        "_after", "_cards", "_legal", "_next", "blind", "cards_each", "initial_events",
+        "is_over", "manos", "mesa", "panfilo", "ranking", "reserva_por_mano", "tope",
+    )
 
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
@@ -63,13 +61,15 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.hand_plato_delta = 0
         self.hand_reserva_delta = 0
         self.last_hand = None
-        self._legal = self._cards = None
+        self.is_over = False
+        self._read_options()
+        self._legal = self._cards = self._next = None
 
     # ------------------------------------------------------------------ protocol
 
     @property
     def to_act(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return self.turn  # None once the session is over
 
     def sync_pot(self, plato: int, reserva: int) -> None:
         """Bring the engine's copy of the server's pot in line with the database."""
@@ -79,33 +79,34 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.reserva = reserva
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == "over" or self.turn is None:
+        seat = self.turn
+        if seat is None:  # the session is over
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal(self.turn)
-        return list(self._legal)
-
-    def _compute_legal(self, seat: int) -> list[Action]:
-        if self.phase == "tomo":
-            return [Action("take"), Action("pass")]
-        if self.phase == "discard":
-            return [Action("discard", (str(i),)) for i in range(1, len(self.hands[seat]) + 1)]
-        if self.phase == "speak":
-            return [Action("stay"), Action("pass")]
-        if self.phase == "baceta":
-            return [Action("baceta"), Action("pass")]
-        if self.phase == "exchange":
-            return self._exchanges(seat)
-        return list(map(PLAY.__getitem__, self._playable(seat)[0]))
+        legal = self._legal
+        if legal is None:  # the plays, a phase's fixed choices, the discards or the exchanges
+            phase = self.phase
+            if phase == "play":
+                hand = self.hands[seat]
+                if self.blind:  # the next card of the hand, and nothing to refuse it for
+                    self._cards = (hand[:1], None)
+                    legal = [PLAY[hand[0]]]
+                else:
+                    legal = list(map(PLAY.__getitem__, self._playable(seat)[0]))
+            elif phase in CHOICES:
+                legal = CHOICES[phase]
+            elif phase == "discard":
+                legal = DISCARDS[: len(self.hands[seat])]
+            else:
+                legal = self._exchanges(seat)
+            self._legal = legal
+        return list(legal)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if self.phase == "over":
-            raise GameOver()
-        if seat != self.turn:
-            raise NotYourTurn()
-        act = as_action(action)
+        if seat != self.turn or self.is_over:
+            raise GameOver() if self.is_over else NotYourTurn()
+        act = action if type(action) is Action else as_action(action)
         events: list[Event] = []
-        getattr(self, HANDLERS[self.phase])(seat, act, events)
+        HANDLERS[self.phase](self, seat, act, events)
         self._legal = self._cards = None  # a refused move raised above: the state is unchanged
         return events
 
@@ -149,6 +150,17 @@ class State(DealMixin, BiddingMixin, PlayMixin):
             last_hand=self.last_hand,
             is_over=self.is_over,
         )
+
+
+# The method that handles a move in each phase of a hand.
+HANDLERS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
+    "tomo": State._on_tomo,
+    "discard": State._on_discard,
+    "speak": State._on_speak,
+    "baceta": State._on_baceta,
+    "exchange": State._on_exchange,
+    "play": State._on_play,
+}
 
 
 def new_game(

@@ -13,6 +13,7 @@ from rules.cards import Card, Family, SpanishSuit
 from rules.engine import Action, DeckSource, Event, Result
 from rules.snapshot import Records, Snapshot
 from rules.tricks import Trick, side_of, sides
+from rules.tute.bits import SUIT_INDEX, mask_of
 from rules.tute.events import CanteSung, HandDealt
 from rules.tute.options import FAMILY, Modalidad, Options
 
@@ -54,7 +55,16 @@ class TuteBase(Snapshot):
     capote_pending: list[int]  # habanero: the seats still to be asked about capote
     capote: int | None  # the capote declarer
     initial_events: list[Event]  # the first deal (not saved)
+    # derived, not saved: read on every move, so kept as plain attributes
+    modalidad: Modalidad  # the options' (a pydantic model's attributes cost more to read)
+    pairs: bool  # the modalidad is parejas
+    tute_enabled: bool  # the options': a tute wins the match
+    to_act: int | None  # the seat whose decision is awaited (``_seat_to_act``)
+    trump_index: int  # the trump suit's place in ``SUITS`` (the turned card's suit)
+    is_over: bool  # a result is in
     _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
+    _playable_mask: int | None  # the cards among them (bits), for ``apply`` to check a play
+    _masks: list[int]  # each hand as a bitmask (:mod:`.bits`; derived from ``hands``)
 
     def _saved_value(self, name: str) -> Any:
         result = self.result
@@ -64,25 +74,38 @@ class TuteBase(Snapshot):
         return getattr(self, name)
 
     def _loaded(self) -> None:
+        self._read_options()
         self.initial_events = []
-        self._legal = None
+        self._legal = self._playable_mask = None
+        self._masks = [mask_of(hand) for hand in self.hands]
+        self.trump_index = SUIT_INDEX[self.trump]
         result = self.result
         if result is not None:
             self.result = Result(result.winners, result.scores,
                                  {**result.summary, "hands": self._summary_hands()})
+        self.is_over = result is not None
+        self.to_act = self._seat_to_act()
+
+    def _read_options(self) -> None:
+        options = self.options
+        self.modalidad = options.modalidad
+        self.pairs = options.modalidad == "parejas"
+        self.tute_enabled = options.tute_enabled
+
+    def _seat_to_act(self) -> int | None:
+        """Whose decision is awaited: a capote answer, else the next card of the trick."""
+        if self.result is not None:
+            return None
+        if self.capote_pending:
+            return self.capote_pending[0]
+        trick = self.trick
+        return (trick.leader + len(trick.plays)) % self.players
 
     def _summary_hands(self) -> list[dict[str, Any]]:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ shared facts
 
-    @property
-    def modalidad(self) -> Modalidad:
-        return self.options.modalidad
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
 
     @property
     def trump(self) -> SpanishSuit:
@@ -98,9 +121,6 @@ class TuteBase(Snapshot):
 
     # ------------------------------------------------------------------ sides
 
-    @property
-    def pairs(self) -> bool:
-        return self.modalidad == "parejas"
 
     def _side_count(self) -> int:
         return len(sides(self.players, self.pairs))

@@ -13,8 +13,9 @@ from rules.cards import Card, SpanishSuit
 from rules.engine import Event
 from rules.errors import IllegalAction
 from rules.tute.base import TuteBase
+from rules.tute.bits import BIT, COUPLE_MASK, TUTE_MASKS
 from rules.tute.events import CanteSung, TrumpSwapped, TuteSung
-from rules.tute.options import CANTE_CARDS, SORT_KEY, SUITS, SWAP_FOR, TUTE_CARDS
+from rules.tute.options import SORT_KEY, SWAP_FOR, TRUMP_FIRST
 from rules.tute.refusals import TuteRefusal
 
 
@@ -24,7 +25,7 @@ class CantesMixin(TuteBase):
     def _window(self) -> bool:
         """Habanero: the trick winner may sing and swap (after the draws, before leading)."""
         return (
-            self.options.modalidad == "habanero"
+            self.modalidad == "habanero"
             and not self.trick.plays
             and bool(self.trick_winners)
             and bool(self.baceta)
@@ -37,9 +38,9 @@ class CantesMixin(TuteBase):
 
     def _can_swap(self, seat: int) -> bool:
         card = SWAP_FOR[self.turned]
-        if card is None or card not in self.hands[seat]:
+        if card is None or not self._masks[seat] & BIT[card]:
             return False
-        modalidad = self.options.modalidad
+        modalidad = self.modalidad
         if modalidad == "habanero":
             return self._window() and not self.swapped
         if modalidad == "arrastrado":
@@ -47,17 +48,15 @@ class CantesMixin(TuteBase):
         return False
 
     def _singable(self, seat: int) -> list[SpanishSuit]:
-        hand = self.hands[seat]
-        return [
-            s for s, (rey, caballo) in CANTE_CARDS.items()
-            if s not in self.sung and rey in hand and caballo in hand
-        ]
+        mask = self._masks[seat]
+        return [s for s, couple in COUPLE_MASK.items() if mask & couple == couple
+                and s not in self.sung]
 
     def _tute_rank(self, seat: int) -> int | None:
         """12 for the four reyes, 11 for the four caballos (reyes checked first)."""
-        hand = self.hands[seat]
-        for rank, cards in TUTE_CARDS:
-            if all(card in hand for card in cards):
+        mask = self._masks[seat]
+        for rank, four in TUTE_MASKS:
+            if mask & four == four:
                 return rank
         return None
 
@@ -84,6 +83,7 @@ class CantesMixin(TuteBase):
         hand = self.hands[seat]
         hand.remove(given)
         bisect.insort(hand, taken, key=SORT_KEY.__getitem__)
+        self._masks[seat] ^= BIT[given] | BIT[taken]
         self.turned = given
         if self.modalidad == "habanero":
             self.baceta[-1] = given
@@ -97,16 +97,16 @@ class CantesMixin(TuteBase):
         """Tute check, then the cantes, after a trick won (not habanero)."""
         singers = [winner, (winner + 2) % 4] if self.pairs else [winner]
         events: list[Event] = []
-        if self.options.tute_enabled:
+        if self.tute_enabled:
             for seat in singers:
                 rank = self._tute_rank(seat)
                 if rank is not None:
                     return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
         for seat in singers:
-            hand = self.hands[seat]
-            for suit in (self.trump, *(s for s in SUITS if s != self.trump)):
-                rey, caballo = CANTE_CARDS[suit]
-                if suit not in self.sung and rey in hand and caballo in hand:
+            mask = self._masks[seat]
+            for suit in TRUMP_FIRST[self.trump]:
+                couple = COUPLE_MASK[suit]
+                if mask & couple == couple and suit not in self.sung:
                     events.append(self._record_cante(seat, suit))
                     break
         return events
@@ -117,7 +117,7 @@ class CantesMixin(TuteBase):
         """Why a well-formed ``sing`` is not legal now."""
         if self.modalidad != "habanero":
             return IllegalAction(TuteRefusal.CANTES_AUTOMATIC)
-        if word == "tute" and not self.options.tute_enabled:
+        if word == "tute" and not self.tute_enabled:
             return IllegalAction(TuteRefusal.TUTE_OFF)
         if not self.baceta:
             return IllegalAction(TuteRefusal.SING_TOO_LATE)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from rules.cards import spanish_deck
 from rules.tricks import Trick
 from rules.tute.base import TuteBase
+from rules.tute.bits import SUIT_INDEX, mask_of
 from rules.tute.events import HandDealt
-from rules.tute.options import CARDS_EACH, SORT_KEY
+from rules.tute.options import CARDS_EACH, FULL_DECK, SORT_KEY
 
 
 class DealMixin(TuteBase):
     def _deal(self) -> HandDealt:
         """Deal one card at a time from mano; turn the trump card as the modality says."""
-        deck = self.source.next_deck(spanish_deck())
+        deck = self.source.next_deck(FULL_DECK)
         n, mano = self.players, self.mano
         each = CARDS_EACH[self.modalidad]
         # card i goes to seat (mano + i) % n: seat mano + k takes every n-th card from k
@@ -43,6 +43,8 @@ class DealMixin(TuteBase):
         self.swapped_seats = []
         self.capote_pending = []
         self.capote = None
+        self._masks = [mask_of(hand) for hand in self.hands]
+        self.trump_index = SUIT_INDEX[self.trump]
         return HandDealt(
             self.hand_number, self.dealer, mano, self.trump.value, self.turned, len(self.baceta)
         )

@@ -37,8 +37,10 @@ _RANK_INDEX = {r: i for i, r in enumerate(RANKING.order)}
 # Fast paths (the random-playout test applies about a million actions): the facts of each
 # card, computed once for the 40 interned cards.
 _DECK = spanish_deck()
+FULL_DECK: tuple[Card, ...] = tuple(_DECK)
 _CARDS: dict[str, Card] = {str(card): card for card in _DECK}
 PLAY: dict[Card, Action] = {card: Action.play(card) for card in _DECK}
+PLAYED: dict[int, Card] = {id(action): card for card, action in PLAY.items()}  # by identity
 SING: dict[SpanishSuit, Action] = {s: Action("sing", (s.value,)) for s in SUITS}
 SING_TUTE = Action("sing", ("tute",))
 SWAP = Action("swap")
@@ -49,6 +51,10 @@ SORT_KEY: dict[Card, tuple[int, int]] = {
 }
 # A cante's cards per suit (rey, caballo), and tute's four reyes then four caballos.
 CANTE_CARDS: dict[SpanishSuit, tuple[Card, Card]] = {s: (Card(12, s), Card(11, s)) for s in SUITS}
+# The suits in the order cantes are looked for: the trump suit first.
+TRUMP_FIRST: dict[SpanishSuit, tuple[SpanishSuit, ...]] = {
+    trump: (trump, *(s for s in SUITS if s != trump)) for trump in SUITS
+}
 TUTE_CARDS: tuple[tuple[int, tuple[Card, ...]], ...] = tuple(
     (rank, tuple(Card(rank, s) for s in SUITS)) for rank in (12, 11)
 )

@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 import bisect
+from operator import itemgetter
 
-from rules.cards import Card, Suit
+from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tricks import (
-    CardPlayed,
-    Obligation,
-    Trick,
-    TrickPolicy,
-    TrickWon,
-    legal_cards_why,
-    trick_winner,
-)
+from rules.tricks import CardPlayed, Obligation, TrickWon
+from rules.tute.bits import BIT, Why, playable
+from rules.tute.bits import cards as cards_of
+from rules.tute.bits import plays as play_actions
+from rules.tute.bits import winner as trick_winner
 from rules.tute.cantes import CantesMixin
 from rules.tute.events import CardDrawn
 from rules.tute.options import (
     CAPOTE_CHOICES,
-    FULL,
-    HABANERO_OPEN,
-    PLAY,
-    RANKING,
     SING,
     SING_TUTE,
     SORT_KEY,
@@ -31,33 +24,47 @@ from rules.tute.options import (
 )
 
 _SORT_KEY = SORT_KEY.__getitem__
+_CARD = itemgetter(1)  # the card of a (seat, card) play
 
 
 class PlayMixin(CantesMixin):
-    def _policy(self) -> TrickPolicy:
-        if self.baceta and self.options.modalidad == "habanero":
-            return HABANERO_OPEN
-        return FULL
+    def _playable_bits(self, seat: int) -> tuple[int, Why]:
+        """The cards ``seat`` may play now (a mask) and the obligation that restricts them:
+        one check for the legal moves and for a refused card."""
+        plays = self.trick.plays
+        if not plays:
+            return self._masks[seat], None
+        open_ = bool(self.baceta) and self.modalidad == "habanero"
+        return playable(self._masks[seat], plays, self.trump_index, open_)
 
-    def _playable(self, seat: int) -> tuple[list[Card], tuple[Obligation, Suit] | None]:
-        return legal_cards_why(
-            self.hands[seat], self.trick.plays, self.turned.suit, RANKING, self._policy()
-        )
+    def _playable(self, seat: int) -> tuple[list[Card], Why]:
+        mask, why = self._playable_bits(seat)
+        return cards_of(mask), why
 
-    def _compute_legal(self) -> list[Action]:
-        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``."""
+    def legal_actions(self) -> list[Action]:
+        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``. Kept
+        until the next move, with the cards among them (``_playable_mask``)."""
+        legal = self._legal
+        if legal is not None:
+            return list(legal)
         if self.result is not None:
             return []
         if self.capote_pending:
+            self._legal = list(CAPOTE_CHOICES)
             return list(CAPOTE_CHOICES)
-        trick = self.trick
-        seat = (trick.leader + len(trick.plays)) % self.players
-        cards = self._playable(seat)[0] if trick.plays else self.hands[seat]
-        actions = list(map(PLAY.__getitem__, cards))
-        modalidad = self.options.modalidad
+        plays = self.trick.plays
+        seat = self.to_act
+        assert seat is not None
+        mask = self._masks[seat]
+        modalidad = self.modalidad
+        if plays:
+            open_ = modalidad == "habanero" and bool(self.baceta)
+            mask = playable(mask, plays, self.trump_index, open_)[0]
+        self._playable_mask = mask
+        actions = play_actions(mask)
         if modalidad == "habanero":
-            if self._window():  # which a habanero swap needs too
-                if self.options.tute_enabled and self._tute_rank(seat) is not None:
+            if not plays and self._window():  # which a habanero swap needs too
+                if self.tute_enabled and self._tute_rank(seat) is not None:
                     actions.append(SING_TUTE)
                 if not self.sang:
                     actions.extend(SING[s] for s in self._singable(seat))
@@ -65,7 +72,8 @@ class PlayMixin(CantesMixin):
                     actions.append(SWAP)
         elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
             actions.append(SWAP)
-        return actions
+        self._legal = actions
+        return list(actions)
 
     def _play_refusal(self, seat: int, act: Action, card: Card) -> IllegalAction:
         """Why a card may not be played now: not held, or the obligation it breaks."""
@@ -82,17 +90,19 @@ class PlayMixin(CantesMixin):
     def _play(self, seat: int, card: Card) -> list[Event]:
         events: list[Event] = [CardPlayed(seat, card)]
         self.hands[seat].remove(card)
+        self._masks[seat] ^= BIT[card]
         plays = self.trick.plays
         plays.append((seat, card))
         if len(plays) < self.players:
             return events
-        winner = trick_winner(plays, self.turned.suit, RANKING)
-        cards = tuple(c for _, c in plays)
+        winner = trick_winner(plays, self.trump_index)
+        cards = tuple(map(_CARD, plays))
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)
         self.last_trick = plays
-        self.trick = Trick(winner)
+        trick = self.trick
+        trick.leader, trick.plays = winner, []  # the next trick, led by the winner
         self.sang = self.swapped = False
         done = not any(self.hands)
         events.append(TrickWon(winner, len(self.trick_winners), cards, done))
@@ -100,12 +110,13 @@ class PlayMixin(CantesMixin):
             return events + self._end_hand(capote_winner=winner)
         if done:
             return events + self._end_hand(capote_winner=self.capote)
-        if self.options.modalidad == "habanero":
+        if self.modalidad == "habanero":
             baceta = self.baceta
             if baceta:
                 for drawer in (winner, 1 - winner):
                     drawn = baceta.pop(0)
                     bisect.insort(self.hands[drawer], drawn, key=_SORT_KEY)
+                    self._masks[drawer] |= BIT[drawn]
                     events.append(CardDrawn(drawer, None if baceta else drawn))
                 if not baceta:
                     self.capote_pending = [winner, 1 - winner]

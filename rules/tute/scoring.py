@@ -34,7 +34,8 @@ class ScoringMixin(TuteBase):
                 "hands": self._summary_hands(),
             },
         )
-        self._legal = None
+        self.is_over = True
+        self._legal = self._playable_mask = None
         return MatchOver(winners, scores, reason)
 
     def _summary_hands(self) -> list[dict[str, Any]]:

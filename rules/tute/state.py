@@ -7,9 +7,10 @@ from collections.abc import Iterable, Sequence
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
+from rules.tute.bits import BIT
 from rules.tute.deal import DealMixin
-from rules.tute.events import CapoteDeclared, CapotePassed, TuteView
-from rules.tute.options import PLAY, SUIT_WORDS, Options, card_of
+from rules.tute.events import CapoteDeclared, CapotePassed, CardPlayed, TuteView
+from rules.tute.options import PLAY, PLAYED, SUIT_WORDS, Options, card_of
 from rules.tute.play import PlayMixin
 from rules.tute.refusals import TuteRefusal
 from rules.tute.scoring import ScoringMixin
@@ -25,8 +26,17 @@ class State(DealMixin, PlayMixin, ScoringMixin):
     the engine and the tests; the seats see the game through :meth:`view`.
     """
 
+    # What is derived from the saved fields lives in slots, the saved fields in the instance
+    # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
+    # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
+    __slots__ = (
+        "_legal", "_masks", "_playable_mask", "initial_events", "is_over", "modalidad", "pairs",
+        "to_act", "trump_index", "tute_enabled",
+    )
+
     def __init__(self, options: Options, players: int, source: DeckSource) -> None:
         self.options = options
+        self._read_options()
         self.players = players
         self.source = source
         self.hand_number = 1
@@ -34,38 +44,43 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.juegos = [0] * self._side_count()
         self.history = []
         self.result = None
-        self._legal = None
+        self.is_over = False
+        self._legal = self._playable_mask = None
         self.initial_events = [self._deal()]
+        self.to_act = self._seat_to_act()
 
     # ------------------------------------------------------------------ protocol
 
-    @property
-    def to_act(self) -> int | None:
-        if self.result is not None:
-            return None
-        if self.capote_pending:
-            return self.capote_pending[0]
-        trick = self.trick
-        return (trick.leader + len(trick.plays)) % self.players
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if self.result is not None:
-            raise GameOver()
         if seat != self.to_act:
-            raise NotYourTurn()
-        act = as_action(action)
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if not among(act, self._legal):
+            raise GameOver() if self.result is not None else NotYourTurn()
+        card = PLAYED.get(id(action))  # a play handed out by ``legal_actions``: its card
+        playable = self._playable_mask
+        if card is not None and playable is not None and playable & BIT[card]:
+            self._legal = self._playable_mask = None
+            plays = self.trick.plays
+            if len(plays) < self.players - 1:  # the trick goes on: the next seat plays
+                self.hands[seat].remove(card)
+                self._masks[seat] ^= BIT[card]
+                plays.append((seat, card))
+                self.to_act = (seat + 1) % self.players
+                return [CardPlayed(seat, card)]
+            events = self._play(seat, card)
+        else:
+            events = self._apply(seat, as_action(action))
+        self.to_act = self._seat_to_act()
+        return events
+
+    def _apply(self, seat: int, act: Action) -> list[Event]:
+        """Any move, checked against the legal ones (in any accepted spelling)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if not among(act, legal):
             act = self._canonical(act)
-            if act not in self._legal:
+            if act not in legal:
                 raise self._refusal(seat, act)
-        self._legal = None
+        self._legal = self._playable_mask = None
         if act.verb == "play":
             return self._play(seat, card_of(act.args[0]))
         if act.verb == "sing":
