@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules import tute
+from rules import belote, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -26,7 +26,17 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tute.GAME, {"modalidad": "arrastrado"}, 3),
     (tute.GAME, {"modalidad": "individual"}, 4),
     (tute.GAME, {"modalidad": "parejas"}, 4),
+    (belote.GAME, {}, 2),
+    (belote.GAME, {}, 3),
+    (belote.GAME, {}, 4),
+    (belote.GAME, {"parejas": True}, 4),
 ]
+
+
+def hidden_piles(state: Any) -> list[list[Any]]:
+    """Where the cards nobody has played lie: the hands and the stock (Tute: the baceta)."""
+    stock = state.baceta if hasattr(state, "baceta") else state.stock
+    return [*state.hands, stock]
 
 
 def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> list[Any]:
@@ -43,7 +53,7 @@ def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> l
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=[f"{g.name}-{o}-{p}" for g, o, p in CASES])
 def test_the_cpu_decides_only_from_what_its_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -60,7 +70,7 @@ def test_the_cpu_decides_only_from_what_its_seat_knows(
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=[f"{g.name}-{o}-{p}" for g, o, p in CASES])
 def test_a_sampled_deal_keeps_what_the_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -71,6 +81,6 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert strategy is not None
         world = strategy.determinize(state, seat, random.Random(i))
         assert world.view(seat) == state.view(seat)
-        assert sorted(str(c) for h in [*world.hands, world.baceta] for c in h) == sorted(
-            str(c) for h in [*state.hands, state.baceta] for c in h)
+        assert sorted(str(c) for h in hidden_piles(world) for c in h) == sorted(
+            str(c) for h in hidden_piles(state) for c in h)
         assert world.legal_actions() == state.legal_actions()
