@@ -319,6 +319,45 @@ def _announcements_agree(world: State, seat: int, announced: list[tuple[int, Com
     return out
 
 
+def _bids_seen(state: State, seat: int) -> list[tuple[int, int, bool]]:
+    """What the bidding says of other seats' hands, as (seat, round, took): while bidding,
+    each pass so far; in the first trick, that the taker took (its hand then is nearly the
+    one it took with)."""
+    n, mano = state.players, state.mano
+    if state.phase == "bid1":
+        return [((mano + k) % n, 1, False) for k in range(state.passes)
+                if (mano + k) % n != seat]
+    if state.phase == "bid2":
+        return [(s, 1, False) for s in range(n) if s != seat] + \
+            [((mano + k) % n, 2, False) for k in range(state.passes) if (mano + k) % n != seat]
+    if state.phase == "play" and not any(state.tricks_won) and state.taker is not None \
+            and state.taker != seat:
+        return [(state.taker, 0, True)]
+    return []
+
+
+def _bids_agree(world: State, bids: list[tuple[int, int, bool]]) -> bool:
+    """Whether the sampled hands would have bid as the seats did, by the rules of thumb."""
+    need = THRESHOLD[world.players]
+    turned = world.turned.suit
+    assert isinstance(turned, FrenchSuit)
+    for holder, round_, took in bids:
+        hand = list(world.hands[holder])
+        if took:
+            hand += [c for s, c in world.trick.plays if s == holder]
+            assert world.trump is not None
+            if bid_score(hand, world.trump) < need:
+                return False
+            continue
+        if world.players == 4:
+            hand.append(world.turned)
+        if round_ == 1 and bid_score(hand, turned) >= need:
+            return False
+        if round_ == 2 and any(bid_score(hand, t) >= need + 4 for t in SUITS if t is not turned):
+            return False
+    return True
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where the cards the seat cannot see are dealt at random, consistently."""
     played = played_cards(state)
@@ -342,7 +381,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
             not any(s == seat for s, _ in state.announcements):
         offered = list(state.view(seat).announce)
     bottom = [state.bottom] if out and state.bottom is not None else []
-    tries = 24 if first_trick else 1
+    inferred = _bids_seen(state, seat)
+    tries = 24 if first_trick else 16 if inferred else 1
     world = state.clone()
     for attempt in range(tries):
         announced: list[tuple[int, Combo]] = []
@@ -368,23 +408,57 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         for s, cards in zip(others, dealt, strict=False):
             world.hands[s] = sorted(cards + held.get(s, []) + forced.get(s, []), key=_KEY)
         world.stock = dealt[-1] + bottom
+        last = attempt == tries - 1
+        if inferred and not last and not _bids_agree(world, inferred):
+            continue
         if not first_trick:
             break
         agreed = _announcements_agree(world, seat, announced, offered)
-        if agreed is not None or attempt == tries - 1:
+        if agreed is not None or last:
             world.announcements = agreed if agreed is not None else announced
             break
     world.source = DeckSource(rng.getrandbits(63))
     world.last_record = world._pack_last_hand()
     world._loaded()  # whatever the engine derives from the hands is derived again
+    if state.to_act == seat:
+        # the rules of thumb's move, for the prior of ``evaluate``
+        world.__dict__[_HINT] = (seat, _event_of(heuristic(state, seat, rng), state))
     return world
+
+
+_HINT = "cpu_hint"
+BID_PRIOR = 0.6  # what the bid (or swap) of the rules of thumb is worth in every sampled deal
+PLAY_PRIOR = 0.05  # and its card or announcement
+
+
+def _event_of(action: Action, state: State) -> tuple[str, str, float]:
+    """The first event ``action`` produces, by kind and detail (to recognise it later), and
+    the prior it is given."""
+    verb = action.verb
+    if verb == "take":
+        return ("Took", state.turned.suit.value, BID_PRIOR)
+    if verb == "name":
+        return ("Took", action.args[0], BID_PRIOR)
+    if verb == "swap":
+        return ("TrumpSwapped", "", BID_PRIOR)
+    if verb == "play":
+        return ("CardPlayed", action.args[0], PLAY_PRIOR)
+    if verb == "announce":
+        return ("Announced", "", PLAY_PRIOR)
+    return ("Passed", "", BID_PRIOR) if state.phase != "swap" else ("SwapDeclined", "", BID_PRIOR)
+
+
+def _detail(event: Event) -> str:
+    if event.kind == "CardPlayed":
+        return str(getattr(event, "card", ""))
+    return str(getattr(event, "suit", ""))
 
 
 # -- rules of thumb ---------------------------------------------------------------------------
 
 # Bidding: a point count of the hand under a trump suit, and the count needed to take.
 _TRUMP_WEIGHT = {11: 38, 9: 26, 14: 15, 10: 11, 13: 6, 12: 6, 8: 5, 7: 5}
-THRESHOLD = {2: 66, 3: 66, 4: 62}
+THRESHOLD = {2: 56, 3: 60, 4: 62}
 
 
 def bid_score(cards: Sequence[Card], trump: FrenchSuit) -> float:
@@ -650,9 +724,18 @@ class _Table:
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     """Margin of the seat's side over the best other side in the hand's score (over 162),
     plus a bonus for a made contract of the side and a penalty for its dedans; a match won
-    or lost outweighs any hand."""
+    or lost outweighs any hand. The move the rules of thumb would make is worth a little more
+    (``BID_PRIOR`` in the bidding and the swap, ``PLAY_PRIOR`` in play): a few sampled deals
+    are too few to judge a contract, or two close cards, so the search overrules the rules of
+    thumb only on a clear margin."""
     side = state.side(seat)
     result = 0.0
+    hint = state.__dict__.get(_HINT)
+    if hint is not None and hint[0] == seat and events:
+        first = events[0]
+        kind, detail, prior = hint[1]
+        if first.kind == kind and _detail(first) == detail:
+            result += prior
     for event in events:
         if isinstance(event, HandScored):
             scored = list(event.scored)
