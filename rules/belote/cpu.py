@@ -545,22 +545,38 @@ class _Table:
         self.power = _POWER[trump]
         self.points = POINTS[trump]
         self.hand = state.hands[seat]
-        gone = set(played_cards(state))
-        gone.update(self.hand)
-        gone.update(_out_of_play(state))
-        self.gone = gone
-        # cards another seat may still play (or, with 2-3 players, lying in the stock)
-        self.outstanding = [c for c in DECK if c not in gone]
         power = self.power
-        self.top_out: dict[Suit, int] = dict.fromkeys(SUITS, -1)
-        self.n_out: dict[Suit, int] = dict.fromkeys(SUITS, 0)
-        for c in self.outstanding:
-            self.n_out[c.suit] += 1
-            if power[c] > self.top_out[c.suit]:
-                self.top_out[c.suit] = power[c]
-        self.side = state.side(seat)
-        self.taking = state.side(state.taker) == self.side
-        self.voids, _ = constraints(state)
+        # the cards another seat may still play (or, with 2-3 players, lying in the stock):
+        # neither played, nor the seat's, nor shown out of play. Read off the other hands and
+        # the stock, which hold exactly those: the same set the seat works out from the table.
+        top_out: dict[Suit, int] = dict.fromkeys(SUITS, -1)
+        n_out: dict[Suit, int] = dict.fromkeys(SUITS, 0)
+        bottom = state.bottom
+        for holder, cards in enumerate(state.hands):
+            if holder == seat:
+                continue
+            for c in cards:
+                n_out[c.suit] += 1
+                if power[c] > top_out[c.suit]:
+                    top_out[c.suit] = power[c]
+        for c in state.stock:
+            if c is not bottom:
+                n_out[c.suit] += 1
+                if power[c] > top_out[c.suit]:
+                    top_out[c.suit] = power[c]
+        self.top_out = top_out
+        self.n_out = n_out
+        n = state.players
+        self.sides = [s % 2 for s in range(n)] if state.pairs else list(range(n))
+        self.side = self.sides[seat]
+        self.taking = self.sides[state.taker] == self.side
+        self._voids: list[set[Suit]] | None = None
+
+    @property
+    def voids(self) -> list[set[Suit]]:
+        if self._voids is None:
+            self._voids = constraints(self.state)[0]
+        return self._voids
 
     def is_master(self, card: Card) -> bool:
         return self.power[card] > self.top_out[card.suit]
@@ -569,8 +585,7 @@ class _Table:
         return self.n_out[suit]
 
     def opponents(self) -> list[int]:
-        state = self.state
-        return [s for s in range(state.players) if state.side(s) != self.side]
+        return [s for s, side in enumerate(self.sides) if side != self.side]
 
     def ruff_risk(self, suit: Suit) -> bool:
         """An opponent known to lack ``suit`` may hold trumps."""
@@ -632,7 +647,7 @@ class _Table:
         later = [s for s in seats_from(self.seat, n)[1:] if s not in dict(plays)]
         last = not later
         value_in = sum(points[c] for _, c in plays) + (10 if len(self.hand) == 1 else 0)
-        partner_wins = state.pairs and state.side(winner) == self.side
+        partner_wins = state.pairs and self.sides[winner] == self.side
         wins = [c for c in cards
                 if trick_winner([*plays, (self.seat, c)], trump, RANKING) == self.seat]
         if partner_wins:
@@ -659,7 +674,7 @@ class _Table:
         a higher card of its suit is out, or a seat known to lack the led suit may trump)."""
         if not later:
             return True
-        if all(self.state.side(s) == self.side for s in later):
+        if all(self.sides[s] == self.side for s in later):
             return True
         trump = self.trump
         if not self.is_master(card):
@@ -669,7 +684,7 @@ class _Table:
         led = self.state.trick.plays[0][1].suit if self.state.trick.plays else card.suit
         if not self.count_out(trump):
             return True
-        opponents = [s for s in later if self.state.side(s) != self.side]
+        opponents = [s for s in later if self.sides[s] != self.side]
         if any(led in self.voids[s] and trump not in self.voids[s] for s in opponents):
             return False
         return self.count_out(led) >= len(opponents) + 1
