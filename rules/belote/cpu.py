@@ -163,25 +163,54 @@ def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list
 def _deal(cards: list[Card], sizes: Sequence[int], forbidden: Sequence[set[Card]],
           rng: random.Random) -> list[list[Card]]:
     """Deal ``cards`` (already in a canonical order) into places of ``sizes``, each card to a
-    place that may hold it: the most constrained cards first, each weighted by room left.
-    When the constraints cannot all be kept, the last cards go wherever there is room."""
+    place that may hold it, weighted by room left: a quick pass with the most constrained
+    cards first, and when that leaves a card with nowhere to go, a careful one that checks
+    before each card that the rest can still be placed. Constraints that cannot all be kept
+    (never, from a real position) leave the last cards wherever there is room."""
     rng.shuffle(cards)
-    eligible = [[i for i in range(len(sizes)) if card not in forbidden[i]] for card in cards]
-    order = sorted(range(len(cards)), key=lambda k: len(eligible[k]))
+    places = range(len(sizes))
+    masks = [sum(1 << i for i in places if card not in forbidden[i]) for card in cards]
+    order = sorted(range(len(cards)), key=lambda k: masks[k].bit_count())
     room = list(sizes)
     out: list[list[Card]] = [[] for _ in sizes]
-    rest = []
     for k in order:
-        fits = [i for i in eligible[k] if room[i]]
+        fits = [i for i in places if masks[k] >> i & 1 and room[i]]
         if not fits:
-            rest.append(cards[k])
-            continue
+            return _deal_carefully(cards, masks, order, sizes, rng)
         pick = fits[0] if len(fits) == 1 else rng.choices(fits, [room[i] for i in fits])[0]
         out[pick].append(cards[k])
         room[pick] -= 1
-    for card in rest:
-        pick = next(i for i in range(len(sizes)) if room[i])
-        out[pick].append(card)
+    return out
+
+
+def _deal_carefully(cards: list[Card], masks: list[int], order: list[int],
+                    sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
+    places = range(len(sizes))
+    subsets = range(1, 1 << len(sizes))
+    left: dict[int, int] = {}
+    for mask in masks:
+        left[mask] = left.get(mask, 0) + 1
+    room = list(sizes)
+    out: list[list[Card]] = [[] for _ in sizes]
+
+    def feasible() -> bool:  # Hall: the cards confined to any set of places fit in them
+        return all(sum(n for m, n in left.items() if m & ~subset == 0)
+                   <= sum(room[i] for i in places if subset >> i & 1) for subset in subsets)
+
+    for k in order:
+        mask = masks[k]
+        left[mask] -= 1
+        fits = []
+        for i in places:
+            if mask >> i & 1 and room[i]:
+                room[i] -= 1
+                if feasible():
+                    fits.append(i)
+                room[i] += 1
+        if not fits:
+            fits = [i for i in places if room[i]]
+        pick = fits[0] if len(fits) == 1 else rng.choices(fits, [room[i] for i in fits])[0]
+        out[pick].append(cards[k])
         room[pick] -= 1
     return out
 
@@ -212,7 +241,8 @@ def _candidates(kind: str, length: int, pool: set[Card], own: set[Card]) -> list
 
 def _sample_announced(state: State, seat: int, unseen: list[Card],
                       held: dict[int, list[Card]], offered: list[Combo] | None,
-                      rng: random.Random) -> tuple[list[tuple[int, Combo]], dict[int, list[Card]],
+                      excluded: list[set[Card]], rng: random.Random,
+                      ) -> tuple[list[tuple[int, Combo]], dict[int, list[Card]],
                                  dict[int, set[Card]]]:
     """Concrete combinations for what other seats announced, by name only, during the first
     trick: each announcer holds one of the named kind, at least as good as the best announced
@@ -233,6 +263,13 @@ def _sample_announced(state: State, seat: int, unseen: list[Card],
               if i == 0 or state.announcements[i - 1][0] != s]
     decisive = starts[-1] if starts else -1
     free = set(unseen)
+    # cards only one seat may hold (every other seat lacks their suit, and no stock is left)
+    only: dict[int, set[Card]] = {}
+    if not state.stock:
+        for card in unseen:
+            places = [s for s in range(state.players) if s != seat and card not in excluded[s]]
+            if len(places) == 1:
+                only.setdefault(places[0], set()).add(card)
     forced: dict[int, list[Card]] = {}
     banned: dict[int, set[Card]] = {}
     out: list[tuple[int, Combo]] = []
@@ -252,11 +289,20 @@ def _sample_announced(state: State, seat: int, unseen: list[Card],
         own = set(forced.get(holder, [])) | set(held.get(holder, []))
         if holder in played_now:
             own.add(played_now[holder])
-        pool = free | own
+        pool = {c for c in free if c not in excluded[holder]} | own
         room = len(state.hands[holder]) - len(held.get(holder, [])) - \
             len(forced.get(holder, []))
+        must = only.get(holder, set()) - own
         options = [(c, b) for c, b in _candidates(kind, length, pool, own)
-                   if sum(1 for x in c if x not in own) <= room]
+                   if sum(1 for x in c if x not in own and x not in must) <= room - len(must)]
+        # a combination the announcer surely holds (cards known or only it can hold) and
+        # would have announced is among its announcements: take one that contains it
+        chosen_here = [set(c) for s, c in out if s == holder]
+        sure = [set(k) for k in combinations(own | must, trump)
+                if (group_best is None or strength(k, trump) >= group_best)
+                and not any(set(k) <= c for c in chosen_here)]
+        if sure:
+            options = [(c, b) for c, b in options if any(k <= set(c) for k in sure)] or options
         upper = strength(out[-1][1], trump) if out and out[-1][0] == holder else None
         fitting = [(c, b) for c, b in options
                    if (group_best is None or strength(c, trump) >= group_best)
@@ -373,6 +419,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         dead.update(cards)
     unseen = [c for c in DECK if c not in dead]  # canonical: the seat's knowledge only
     voids, banned_cards = constraints(state)
+    excluded = [{c for c in unseen if c.suit in voids[s]} | banned_cards[s]
+                for s in range(state.players)]
     others = [s for s in range(state.players) if s != seat]
     first_trick = state.phase == "play" and not state.judged and bool(state.announcements) \
         and any(s != seat for s, _ in state.announcements)
@@ -384,13 +432,17 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     inferred = _bids_seen(state, seat)
     tries = 24 if first_trick else 16 if inferred else 1
     world = state.clone()
-    for attempt in range(tries):
+    # the hard facts (announcements, voids) must hold; the bids are a preference: the last
+    # deal that keeps the facts is kept when none also agrees with the bids
+    kept: tuple[list[list[Card]], list[Card], list[tuple[int, Combo]]] | None = None
+    for _ in range(tries):
         announced: list[tuple[int, Combo]] = []
         forced: dict[int, list[Card]] = {}
         bounds: dict[int, set[Card]] = {}
         pool = unseen
         if first_trick:
-            announced, forced, bounds = _sample_announced(state, seat, unseen, held, offered, rng)
+            announced, forced, bounds = _sample_announced(state, seat, unseen, held, offered,
+                                                          excluded, rng)
             taken = {c for cards in forced.values() for c in cards}
             pool = [c for c in unseen if c not in taken]
         sizes = []
@@ -398,25 +450,28 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         for s in others:
             fixed = held.get(s, []) + forced.get(s, [])
             sizes.append(len(state.hands[s]) - len(fixed))
-            lacking = voids[s]
-            banned = {c for c in pool if c.suit in lacking} | banned_cards[s] | \
-                bounds.get(s, set())
-            forbidden.append(banned)
+            forbidden.append(excluded[s] | bounds.get(s, set()))
         sizes.append(len(state.stock) - len(bottom))
         forbidden.append(set())
         dealt = _deal(list(pool), sizes, forbidden, rng)
         for s, cards in zip(others, dealt, strict=False):
             world.hands[s] = sorted(cards + held.get(s, []) + forced.get(s, []), key=_KEY)
         world.stock = dealt[-1] + bottom
-        last = attempt == tries - 1
-        if inferred and not last and not _bids_agree(world, inferred):
-            continue
-        if not first_trick:
+        if tries == 1:
             break
-        agreed = _announcements_agree(world, seat, announced, offered)
-        if agreed is not None or last:
-            world.announcements = agreed if agreed is not None else announced
+        agreed: list[tuple[int, Combo]] | None = world.announcements
+        if first_trick:
+            agreed = _announcements_agree(world, seat, announced, offered)
+            if agreed is None or any(c in excluded[s] for s in others for c in world.hands[s]):
+                continue
+        assert agreed is not None
+        kept = ([list(h) for h in world.hands], list(world.stock), agreed)
+        if not inferred or _bids_agree(world, inferred):
             break
+    if kept is not None:
+        world.hands, world.stock, world.announcements = kept
+    elif first_trick:  # never from a real position: the names at least stay as announced
+        world.announcements = announced
     world.source = DeckSource(rng.getrandbits(63))
     world.last_record = world._pack_last_hand()
     world._loaded()  # whatever the engine derives from the hands is derived again
