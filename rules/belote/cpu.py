@@ -20,10 +20,17 @@ longer in a hand, the stock or the turned card's place), the turned card (out of
 2-3 players, in the taker's hand with 4 until played), the bottom card of the stock (2-3
 players, last in the stock), the card taken by the 7 of trumps and the 7 itself during the
 swap question, the other card of belote once said, the cards of every combination shown
-(and, during the first trick, combinations announced by name only: sampled concrete ones of
-that kind that the announcer would have declared), and what the current and last tricks show
-(the engine keeps no earlier trick): suits a seat lacks by not following, no trump at all when
-it discarded instead of trumping, no trump above the one it had to beat when it played lower.
+(and, during the first trick, combinations announced by name only: concrete ones of that
+kind that the announcer would have declared, leaving ``announce`` offering the seat the same
+combinations), and what the current and last tricks show (the engine keeps no earlier
+trick): suits a seat lacks by not following, no trump at all when it discarded instead of
+trumping, no trump above the one it had to beat when it played lower. The bids are a
+preference: deals where a seat that passed would have taken by these rules of thumb (and,
+in the first trick, where the taker would not have) are dealt again, a few times at most.
+
+Difícil leans on the rules of thumb: in each sampled deal their move is worth a little more
+(much more for a bid, see :func:`evaluate`), so that a handful of sampled deals do not
+overrule them by chance.
 """
 
 from __future__ import annotations
