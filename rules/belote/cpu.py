@@ -56,7 +56,7 @@ from rules.belote.state import State
 from rules.cards import Card, FrenchSuit, Suit
 from rules.cpu import Strategy, register
 from rules.engine import Action, DeckSource, Event
-from rules.tricks import seats_from, trick_winner
+from rules.tricks import trick_winner
 
 _POWER: dict[FrenchSuit, dict[Card, int]] = {
     trump: {card: RANKING.power(card, trump) for card in DECK} for trump in SUITS
@@ -484,13 +484,16 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     world._loaded()  # whatever the engine derives from the hands is derived again
     if state.to_act == seat:
         # the rules of thumb's move, for the prior of ``evaluate``
-        world.__dict__[_HINT] = (seat, _event_of(heuristic(state, seat, rng), state))
+        kind, detail, prior = _event_of(heuristic(state, seat, rng), state)
+        if kind in ("CardPlayed", "Announced"):
+            prior *= len(state.legal_actions()) / 4  # the more moves, the likelier a fluke
+        world.__dict__[_HINT] = (seat, (kind, detail, prior))
     return world
 
 
 _HINT = "cpu_hint"
 BID_PRIOR = 0.6  # what the bid (or swap) of the rules of thumb is worth in every sampled deal
-PLAY_PRIOR = 0.05  # and its card or announcement
+PLAY_PRIOR = 0.1  # and its card or announcement (per 4 legal moves)
 
 
 def _event_of(action: Action, state: State) -> tuple[str, str, float]:
@@ -704,14 +707,18 @@ class _Table:
         state, trump, power, points = self.state, self.trump, self.power, self.points
         plays = state.trick.plays
         winner = trick_winner(plays, trump, RANKING)
-        best = dict(plays)[winner]
+        best = next(c for s, c in plays if s == winner)
         n = state.players
-        later = [s for s in seats_from(self.seat, n)[1:] if s not in dict(plays)]
+        later = [(self.seat + i) % n for i in range(1, n - len(plays))]
         last = not later
         value_in = sum(points[c] for _, c in plays) + (10 if len(self.hand) == 1 else 0)
         partner_wins = state.pairs and self.sides[winner] == self.side
-        wins = [c for c in cards
-                if trick_winner([*plays, (self.seat, c)], trump, RANKING) == self.seat]
+        top = power[best]
+        if best.suit is trump:
+            wins = [c for c in cards if c.suit is trump and power[c] > top]
+        else:
+            wins = [c for c in cards if c.suit is trump or (c.suit is best.suit
+                                                            and power[c] > top)]
         if partner_wins:
             if self.holds(best, later):
                 return self._load(cards)
@@ -765,6 +772,9 @@ class _Table:
         short suit (to be able to trump it later)."""
         trump, power, points = self.trump, self.power, self.points
         hand = self.hand
+        length = dict.fromkeys(SUITS, 0)
+        for x in hand:
+            length[x.suit] += 1
 
         def cost(c: Card) -> tuple[float, ...]:
             extra = 0.0
@@ -772,11 +782,10 @@ class _Table:
                 extra += 12 + power[c]
             elif self.is_master(c):
                 extra += 6
-            suit = [x for x in hand if x.suit is c.suit]
-            if len(suit) == 2 and any(x is not c and points[x] >= 10 and not self.is_master(x)
-                                      for x in suit):
+            if length[c.suit] == 2 and any(x.suit is c.suit and x is not c and points[x] >= 10
+                                           and not self.is_master(x) for x in hand):
                 extra += 5  # the guard of a ten
-            return (points[c] + extra, len(suit), power[c], _KEY(c))
+            return (points[c] + extra, length[c.suit], power[c], _KEY(c))
 
         return min(cards, key=cost)
 
