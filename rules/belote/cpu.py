@@ -772,7 +772,7 @@ class _Table:
         short suit (to be able to trump it later)."""
         trump, power, points = self.trump, self.power, self.points
         hand = self.hand
-        length = dict.fromkeys(SUITS, 0)
+        length: dict[Suit, int] = dict.fromkeys(SUITS, 0)
         for x in hand:
             length[x.suit] += 1
 
