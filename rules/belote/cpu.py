@@ -811,9 +811,9 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     """Margin of the seat's side over the best other side in the hand's score (over 162),
     plus a bonus for a made contract of the side and a penalty for its dedans; a match won
     or lost outweighs any hand. The move the rules of thumb would make is worth a little more
-    (``BID_PRIOR`` in the bidding and the swap, ``PLAY_PRIOR`` in play): a few sampled deals
-    are too few to judge a contract, or two close cards, so the search overrules the rules of
-    thumb only on a clear margin."""
+    (``BID_PRIOR`` in the bidding and the swap, ``PLAY_PRIOR`` per 4 legal moves in play): a
+    few sampled deals are too few to judge a contract, or two close cards, so the search
+    overrules the rules of thumb only on a clear margin."""
     side = state.side(seat)
     result = 0.0
     hint = state.__dict__.get(_HINT)
