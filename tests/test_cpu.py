@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules import escoba, nlk, tute
+from rules import belote, escoba, nlk, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -33,13 +33,20 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (nlk.GAME, {}, 3),
     (nlk.GAME, {}, 5),
     (nlk.GAME, {}, 9),
+    (belote.GAME, {}, 2),
+    (belote.GAME, {}, 3),
+    (belote.GAME, {}, 4),
+    (belote.GAME, {"parejas": True}, 4),
 ]
 IDS = [f"{g.name}-{o}-{p}" for g, o, p in CASES]
 
 
+STOCKS = ("baceta", "deck", "stock")  # what each game calls the cards still to be dealt
+
+
 def cards_held(state: Any) -> list[str]:
     """Every card in a hand, the stock or (NLK, Phase I) a pile, sorted by name."""
-    stock = state.baceta if hasattr(state, "baceta") else state.deck  # Escoba's is the deck
+    stock = next(getattr(state, name) for name in STOCKS if hasattr(state, name))
     places = [*state.hands, stock, *getattr(state, "piles", ())]
     return sorted(str(c) for cards in places for c in cards)
 

@@ -109,6 +109,7 @@ Decisions where RULES.md is silent (or how it is read):
 
 from __future__ import annotations
 
+from rules.belote import cpu as _cpu  # noqa: F401  (registers the CPU players)
 from rules.belote.base import BeloteBase
 from rules.belote.combos import Combo, combinations, judge, strength, value
 from rules.belote.events import (

@@ -1,0 +1,105 @@
+"""Belote's CPU players: the rules of thumb always make a legal move, and a sampled deal keeps
+what the seat knows in the positions where that knowledge is richest (combinations announced
+by name in the first trick, the turned card with the taker, belote said, voids shown)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules import belote
+from rules.belote import cpu
+from rules.belote.combos import public_name
+from rules.belote.options import DECK
+from tests.sizes import size
+
+MODES = [({}, 2), ({}, 3), ({}, 4), ({"parejas": True}, 4)]
+IDS = ["2", "3", "4", "parejas"]
+
+
+def matches(options: dict[str, Any], players: int, count: int, seed: int,
+            ) -> list[belote.State]:
+    """Every position of ``count`` seeded matches, each move the heuristic's or, one time
+    in four, a random legal one (so that odd positions turn up too)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        state = belote.new_game(belote.Options(**options), players, seed=rng.randrange(2**63))
+        while not state.is_over:
+            found.append(state.clone())
+            seat = state.to_act
+            assert seat is not None
+            if rng.random() < 0.25:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = cpu.heuristic(state, seat, rng)
+            state.apply(seat, action)
+    return found
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_the_rules_of_thumb_always_play_a_legal_move(options: dict[str, Any],
+                                                      players: int) -> None:
+    rng = random.Random(players)
+    positions = matches(options, players, size(3, 20), seed=players + len(options))
+    for state in positions:
+        seat = state.to_act
+        assert seat is not None
+        assert cpu.heuristic(state, seat, rng) in state.legal_actions()
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_a_sampled_deal_keeps_the_announcements_and_the_cards_known(
+        options: dict[str, Any], players: int) -> None:
+    rng = random.Random(5)
+    positions = [s for s in matches(options, players, size(6, 40), seed=11 + players)
+                 if s.phase == "play"]
+    first_trick = 0
+    for i, state in enumerate(positions):
+        seat = state.to_act
+        assert seat is not None
+        if not state.judged and any(s != seat for s, _ in state.announcements):
+            first_trick += 1
+        elif i % 4:
+            continue  # every first-trick position with announcements, a quarter of others
+        world = cpu.determinize(state, seat, rng)
+        assert world.view(seat) == state.view(seat)
+        assert world.legal_actions() == state.legal_actions()
+        # the names announced are kept, and each announced combination is held (or played)
+        assert [(s, public_name(c)) for s, c in world.announcements] == \
+            [(s, public_name(c)) for s, c in state.announcements]
+        played = set(cpu.played_cards(state))
+        voids, banned = cpu.constraints(state)
+        for s, hand in enumerate(world.hands):
+            assert len(hand) == len(state.hands[s])
+            if s == seat:
+                continue
+            assert not any(c.suit in voids[s] for c in hand)
+            assert not any(c in banned[s] for c in hand)
+        for s, cards in cpu.known_holdings(state, seat, played).items():
+            assert set(cards) <= set(world.hands[s])
+        in_play = [c for h in [*world.hands, world.stock] for c in h]
+        assert sorted(map(str, in_play)) == sorted(
+            str(c) for h in [*state.hands, state.stock] for c in h)
+        assert len(in_play) + len(played) + (state.players < 4) == len(DECK)
+    assert first_trick > 0
+
+
+def test_a_playout_end_is_valued_for_the_seats_side() -> None:
+    state = belote.new_game(belote.Options(parejas=True), 4, seed=3)
+    rng = random.Random(3)
+    events = []
+    while not any(isinstance(e, belote.HandScored) for e in events):
+        seat = state.to_act
+        assert seat is not None
+        events += state.apply(seat, cpu.heuristic(state, seat, rng))
+    scored = next(e for e in events if isinstance(e, belote.HandScored))
+    for seat in range(4):
+        value = cpu.evaluate(events, state, seat)
+        partner = cpu.evaluate(events, state, (seat + 2) % 4)
+        other = cpu.evaluate(events, state, (seat + 1) % 4)
+        assert value == partner
+        margin = scored.scored[seat % 2] - scored.scored[1 - seat % 2]
+        assert (value > other) == (margin > 0) or margin == 0
