@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules import tute
+from rules import tomate, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -26,7 +26,17 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tute.GAME, {"modalidad": "arrastrado"}, 3),
     (tute.GAME, {"modalidad": "individual"}, 4),
     (tute.GAME, {"modalidad": "parejas"}, 4),
+    (tomate.GAME, {"variante": "normal"}, 4),
+    (tomate.GAME, {"variante": "a_ciegas"}, 3),
+    (tomate.GAME, {"variante": "mosca"}, 5),
+    (tomate.GAME, {"variante": "panfilo"}, 4),
 ]
+
+
+def hidden_piles(state: Any) -> list[list[Any]]:
+    """Where the cards nobody has played lie: the hands and the stock (Tute: the baceta),
+    and the cards a game puts out of play face down (Tomate: passed and exchanged cards)."""
+    return [*state.hands, state.baceta, *([state.out] if hasattr(state, "out") else [])]
 
 
 def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> list[Any]:
@@ -43,7 +53,7 @@ def positions(game: Game, options: dict[str, Any], players: int, seed: int) -> l
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=[f"{g.name}-{o}-{p}" for g, o, p in CASES])
 def test_the_cpu_decides_only_from_what_its_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -52,7 +62,8 @@ def test_the_cpu_decides_only_from_what_its_seat_knows(
         strategy = strategy_for(state)
         assert strategy is not None
         other = strategy.determinize(state, seat, random.Random(i))
-        assert other.hands[seat] == state.hands[seat]
+        assert other.view(seat) == state.view(seat)
+        assert other.hands[seat] == state.hands[seat] or not state.view(seat).hand
         for level in LEVELS:
             mine = choose(state, seat, level, seed=i, budget_ms=0)
             assert mine in state.legal_actions()
@@ -60,7 +71,7 @@ def test_the_cpu_decides_only_from_what_its_seat_knows(
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES,
-                         ids=[f"{g.name}-{o}" for g, o, _ in CASES])
+                         ids=[f"{g.name}-{o}-{p}" for g, o, p in CASES])
 def test_a_sampled_deal_keeps_what_the_seat_knows(
     game: Game, options: dict[str, Any], players: int
 ) -> None:
@@ -71,9 +82,31 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert strategy is not None
         world = strategy.determinize(state, seat, random.Random(i))
         assert world.view(seat) == state.view(seat)
-        assert sorted(str(c) for h in [*world.hands, world.baceta] for c in h) == sorted(
-            str(c) for h in [*state.hands, state.baceta] for c in h)
+        assert sorted(str(c) for h in hidden_piles(world) for c in h) == sorted(
+            str(c) for h in hidden_piles(state) for c in h)
         assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("variante", ["normal", "a_ciegas", "mosca", "panfilo"])
+@pytest.mark.parametrize("baceta", ["mesa", "propia"])
+def test_tomate_rules_of_thumb_are_always_legal(variante: str, baceta: str) -> None:
+    """Seeded sessions of 2 to 10 players, every move by the rules of thumb (so that their
+    own situations turn up, the baceta and the mosca exchanges among them), with random
+    pots and a low ``tope`` now and then."""
+    rng = random.Random(f"{variante}-{baceta}")
+    strategy = strategy_for(tomate.new_game(tomate.Options(), 2, seed=0))
+    assert strategy is not None
+    for _ in range(size(6, 40)):
+        players = rng.randint(2, 10)
+        options = tomate.Options(variante=variante, baceta=baceta, manos=rng.randint(1, 6),
+                                 tope=rng.choice([1, 5, 1_000_000]))
+        state = tomate.new_game(options, players, seed=rng.randrange(2**63),
+                                plato=rng.choice([0, 3, 40, 900]), reserva=rng.choice([0, 7]))
+        while not state.is_over:
+            seat = state.to_act
+            action = strategy.heuristic(state, seat, random.Random(rng.random()))
+            assert action in state.legal_actions(), (action, state.phase)
+            state.apply(seat, action)
 
 
 async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() -> None:
