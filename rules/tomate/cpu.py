@@ -53,6 +53,25 @@ _CANON = sorted(_DECK, key=str)
 STAY_CHANCE = 0.5  # how likely a seat yet to speak is to stay
 BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
 SURE = 0.999  # a card this likely to hold is a sure trick
+STAYER = 1.0  # a player who chose to stay counts as this many random hands
+STAY_MARGIN = 0.0  # staying must be worth this share of the plato
+LATE_LEAD = 0.6  # a plain card's chance when the seat does not lead the first trick
+TOMO_RANKS = (8, 10)  # the tomo is taken with a pinta among the (this - players) top trumps
+TRUMP_AGAIN = 0.25  # a beaten trump still takes another trick this often
+
+
+_SUITS: dict[CardOrder, dict[Suit, list[Card]]] = {}
+
+
+def suit_cards(order: CardOrder) -> dict[Suit, list[Card]]:
+    """The cards of each playing suit under a trump (the pánfilo among the trumps)."""
+    found = _SUITS.get(order)
+    if found is None:
+        found = {}
+        for card in sorted(_DECK, key=lambda c: -order.power[c]):
+            found.setdefault(order.suit[card], []).append(card)
+        _SUITS[order] = found
+    return found
 
 
 def _hold_none(unseen: int, bad: int, drawn: int) -> float:
@@ -133,6 +152,7 @@ def voids(state: State) -> list[set[Card]]:
     trump = state.trump
     order = state.ranking.under(trump)
     suit_of, power = order.suit, order.power
+    suits = suit_cards(order)
     tricks = [list(plays) for _, plays in state.tricks]
     if state.trick.plays:
         tricks.append(list(state.trick.plays))
@@ -146,15 +166,13 @@ def voids(state: State) -> list[set[Card]]:
             trumps = [power[c] for c in before if suit_of[c] is trump]
             if suit is led:  # followed: had no higher card of the suit led, if it did not kill
                 if power[card] < top_led:
-                    found[seat].update(c for c in _DECK
-                                       if suit_of[c] is led and power[c] > top_led)
+                    found[seat].update(c for c in suits[led] if power[c] > top_led)
                 continue
-            found[seat].update(c for c in _DECK if suit_of[c] is led)
+            found[seat].update(suits[led])
             top = max(trumps) if trumps else None
             if suit is not trump or (top is not None and power[card] < top):
                 # did not trump (or could not pisar): no trump above what was in the trick
-                found[seat].update(c for c in _DECK if suit_of[c] is trump
-                                   and (top is None or power[c] > top))
+                found[seat].update(c for c in suits[trump] if top is None or power[c] > top)
     return found
 
 
@@ -164,22 +182,25 @@ def voids(state: State) -> list[set[Card]]:
 def _deal(cards: list[Card], room: list[int], allowed: dict[Card, set[int]],
           banned: list[set[Card]], rng: random.Random) -> list[list[Card]]:
     """Deal ``cards`` (canonical order, then shuffled) into piles of ``room`` places: the
-    cards with fewest possible piles first, each to a pile weighted by its room left. A card
-    that fits nowhere (knowledge that cannot all be kept) goes to any pile with room."""
+    cards with fewest possible piles first, each to a pile weighted by its room left, then the
+    cards that may go anywhere into the places left. A card that fits nowhere (knowledge that
+    cannot all be kept) goes to any pile with room."""
     rng.shuffle(cards)
     piles = range(len(room))
-
-    def fits(card: Card) -> list[int]:
+    options: dict[Card, list[int]] = {}
+    free = []
+    anywhere_banned = set().union(*banned)
+    for card in cards:
         where = allowed.get(card)
-        return [p for p in (piles if where is None else sorted(where))
-                if card not in banned[p]]
-
-    options = {card: fits(card) for card in cards}
-    cards.sort(key=lambda c: len(options[c]))
+        if where is None and card not in anywhere_banned:
+            free.append(card)
+        else:
+            options[card] = [p for p in (piles if where is None else sorted(where))
+                             if card not in banned[p]]
     dealt: list[list[Card]] = [[] for _ in piles]
     left = list(room)
     rest = []
-    for card in cards:
+    for card in sorted(options, key=lambda c: len(options[c])):
         open_ = [p for p in options[card] if left[p]]
         if not open_:
             rest.append(card)
@@ -188,10 +209,11 @@ def _deal(cards: list[Card], room: list[int], allowed: dict[Card, set[int]],
             open_, weights=[left[p] for p in open_])[0]
         dealt[pick].append(card)
         left[pick] -= 1
-    for card in rest:
-        pick = next(p for p in piles if left[p])
-        dealt[pick].append(card)
-        left[pick] -= 1
+    rest += free  # already in random order: fill the places left in turn
+    at = 0
+    for p in piles:
+        dealt[p] += rest[at:at + left[p]]
+        at += left[p]
     return dealt
 
 
@@ -296,12 +318,25 @@ class _Sight:
                 and not (holder == state.dealer and state.took)):
             self.held[PANFILO] = holder
         gone.update(self.held)
-        self.unseen = [c for c in _DECK if c not in gone]
-        self.voids = voids(state)
+        self.suits = {suit: [c for c in cards if c not in gone]
+                      for suit, cards in suit_cards(self.order).items()}  # strongest first
+        self.unseen = [c for cards in self.suits.values() for c in cards]
+        self._voids: list[set[Card]] | None = None
+
+    @property
+    def voids(self) -> list[set[Card]]:
+        if self._voids is None:
+            self._voids = voids(self.state)
+        return self._voids
+
+    def higher(self, suit: Suit, above: int = -1) -> list[Card]:
+        """Unseen cards of a playing suit stronger than ``above``."""
+        power = self.order.power
+        cards = self.suits.get(suit, [])
+        return [c for c in cards if power[c] > above]
 
     def count(self, suit: Suit, above: int = -1) -> int:
-        suit_of, power = self.order.suit, self.order.power
-        return sum(1 for c in self.unseen if suit_of[c] is suit and power[c] > above)
+        return len(self.higher(suit, above))
 
     def hold(self, seat: int) -> int:
         """How many unseen cards ``seat`` holds."""
@@ -316,7 +351,7 @@ class _Sight:
             if s in later and suit_of[c] is suit and power[c] > strength:
                 return 0.0
         unseen = len(self.unseen)
-        higher = [c for c in self.unseen if suit_of[c] is suit and power[c] > strength]
+        higher = self.higher(suit, strength)
         if suit is trump and led is not None and led is not trump:
             # only a player void in the suit led can overtrump
             led_left = self.count(led)
@@ -351,12 +386,12 @@ class _Sight:
         if suit_of[card] is not self.trump:
             return False
         strength = power[card]
-        return not any(suit_of[c] is self.trump and power[c] > strength
-                       for c in (*self.unseen, *self.held))
+        return not self.higher(self.trump, strength) and not any(
+            suit_of[c] is self.trump and power[c] > strength for c in self.held)
 
     def _lacks(self, seat: int, suit: Suit) -> bool:
-        suit_of = self.order.suit
-        return all(c in self.voids[seat] for c in self.unseen if suit_of[c] is suit)
+        void = self.voids[seat]
+        return all(c in void for c in self.suits.get(suit, ()))
 
     def keep(self, card: Card) -> tuple[bool, int]:
         """How much a card is worth keeping (compare: higher is better)."""
@@ -402,7 +437,7 @@ def _binomial(n: int, p: float) -> list[float]:
     return probs
 
 
-def _hand_chances(sight: _Sight, opponents: int) -> tuple[float, float]:
+def _hand_chances(sight: _Sight, opponents: float) -> tuple[float, float]:
     """Expected tricks and the chance of none for the seat's hand against ``opponents``
     players of ``cards_each`` cards each (a ciegas: for a hand it has not seen)."""
     state = sight.state
@@ -410,7 +445,7 @@ def _hand_chances(sight: _Sight, opponents: int) -> tuple[float, float]:
     if not sight.mine:
         return k / (opponents + 1), (opponents / (opponents + 1)) ** k
     unseen = len(sight.unseen)
-    drawn = opponents * k
+    drawn = round(opponents * k)
     suit_of, power = sight.order.suit, sight.order.power
     trump = sight.trump
     trumps_left = sight.count(trump)
@@ -428,9 +463,9 @@ def _hand_chances(sight: _Sight, opponents: int) -> tuple[float, float]:
             void = _hold_none(unseen, suit_left, k)
             has_trump = 1.0 - _hold_none(unseen - suit_left, trumps_left, k)
             q *= (1.0 - void * has_trump) ** opponents
-            q *= 1.0 if first else 0.6
+            q *= 1.0 if first else LATE_LEAD
         else:
-            q = q + (1.0 - q) * 0.25  # a beaten trump still often takes another trick
+            q = q + (1.0 - q) * TRUMP_AGAIN  # a beaten trump may still take another trick
         tricks += q
         none *= 1.0 - q
     return min(tricks, k), none
@@ -444,7 +479,7 @@ def _stays(sight: _Sight) -> bool:
     known, pending = _others_staying(state, sight.seat)
     value = 0.0
     for extra, p in enumerate(_binomial(pending, STAY_CHANCE)):
-        m = known + extra
+        m = known * STAYER + extra
         if m == 0:
             tricks, none = _hand_chances(sight, 1)
             duel = tricks * share - none * fine
@@ -452,16 +487,15 @@ def _stays(sight: _Sight) -> bool:
         else:
             tricks, none = _hand_chances(sight, m)
             value += p * (tricks * share - none * fine)
-    return value > 0
+    return value > STAY_MARGIN * plato
 
 
 def _takes_tomo(state: State) -> bool:
     """Only with the top trump as pinta, and few players to beat for a second trick."""
     order = state.ranking.under(state.trump)
-    top = max(order.power[c] for c in _DECK if order.suit[c] is state.trump)
-    if order.power[state.pinta] != top:
-        return False
-    return state.players <= (3 if state.cards_each == 3 else 4)
+    above = sum(1 for c in _DECK if order.suit[c] is state.trump
+                and order.power[c] > order.power[state.pinta])
+    return above < TOMO_RANKS[state.cards_each == 5] - state.players
 
 
 def _takes_baceta(state: State) -> bool:
