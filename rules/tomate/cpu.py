@@ -52,12 +52,19 @@ _CANON = sorted(_DECK, key=str)
 # Rules of thumb, tuned by self-play against random players (see benchmarks/arena.py).
 STAY_CHANCE = 0.5  # how likely a seat yet to speak is to stay
 BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
+POT_SHARE = 1.0  # what stays in the pot counts this many seats' shares (of 1/players) for the seat
+DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
 SURE = 0.999  # a card this likely to hold is a sure trick
 STAYER = 1.0  # a player who chose to stay counts as this many random hands
 STAY_MARGIN = 0.0  # staying must be worth this share of the plato
 LATE_LEAD = 0.6  # a plain card's chance when the seat does not lead the first trick
 TOMO_RANKS = (8, 10)  # the tomo is taken with a pinta among the (this - players) top trumps
 TRUMP_AGAIN = 0.25  # a beaten trump still takes another trick this often
+LEAD_TRY = 0.0  # a seat with its trick leads its likeliest winner from this chance on
+FOLLOW_TRY = 0.25  # ... and tries to win a trick it follows from this chance on
+WEAK_BELOW = 13  # a plain card below this rank (the king) is exchanged
+MOSCA_DRAW = 1  # with the suit this many cards short of a mosca, the odd cards go
+KEEP_SURE = 0.4  # a sure trump is kept for later when another card wins this often
 
 
 _SUITS: dict[CardOrder, dict[Suit, list[Card]]] = {}
@@ -181,11 +188,10 @@ def voids(state: State) -> list[set[Card]]:
 
 def _deal(cards: list[Card], room: list[int], allowed: dict[Card, set[int]],
           banned: list[set[Card]], rng: random.Random) -> list[list[Card]]:
-    """Deal ``cards`` (canonical order, then shuffled) into piles of ``room`` places: the
-    cards with fewest possible piles first, each to a pile weighted by its room left, then the
-    cards that may go anywhere into the places left. A card that fits nowhere (knowledge that
-    cannot all be kept) goes to any pile with room."""
-    rng.shuffle(cards)
+    """Deal ``cards`` (in canonical order) at random into piles of ``room`` places: the cards
+    with fewest possible piles first, each to a pile weighted by its room left, then the cards
+    that may go anywhere into the places left. When the constrained cards get stuck, the deal
+    is tried again a few times; in the end a card that fits nowhere goes to any pile."""
     piles = range(len(room))
     options: dict[Card, list[int]] = {}
     free = []
@@ -197,19 +203,27 @@ def _deal(cards: list[Card], room: list[int], allowed: dict[Card, set[int]],
         else:
             options[card] = [p for p in (piles if where is None else sorted(where))
                              if card not in banned[p]]
-    dealt: list[list[Card]] = [[] for _ in piles]
-    left = list(room)
-    rest = []
-    for card in sorted(options, key=lambda c: len(options[c])):
-        open_ = [p for p in options[card] if left[p]]
-        if not open_:
-            rest.append(card)
-            continue
-        pick = open_[0] if len(open_) == 1 else rng.choices(
-            open_, weights=[left[p] for p in open_])[0]
-        dealt[pick].append(card)
-        left[pick] -= 1
-    rest += free  # already in random order: fill the places left in turn
+    constrained = sorted(options, key=lambda c: len(options[c]))  # stable: canonical order
+    for attempt in range(DEAL_TRIES):
+        order = constrained[:]
+        rng.shuffle(order)
+        order.sort(key=lambda c: len(options[c]))
+        dealt: list[list[Card]] = [[] for _ in piles]
+        left = list(room)
+        rest = []
+        for card in order:
+            open_ = [p for p in options[card] if left[p]]
+            if not open_:
+                rest.append(card)
+                continue
+            pick = open_[0] if len(open_) == 1 else rng.choices(
+                open_, weights=[left[p] for p in open_])[0]
+            dealt[pick].append(card)
+            left[pick] -= 1
+        if not rest or attempt == DEAL_TRIES - 1:
+            break
+    rng.shuffle(free)
+    rest += free  # in random order: fill the places left in turn
     at = 0
     for p in piles:
         dealt[p] += rest[at:at + left[p]]
@@ -519,10 +533,10 @@ def _exchange(sight: _Sight, legal: list[Action]) -> Action:
         return Action("pass")
 
     def weak(card: Card) -> bool:
-        return suit_of[card] is not trump and card.rank < 13
+        return suit_of[card] is not trump and card.rank < WEAK_BELOW
 
     odd = [c for c in hand if c.suit is not best]
-    near = size == len(hand) - 1 and not any(sight.master(c) for c in odd)
+    near = size >= len(hand) - MOSCA_DRAW and not any(sight.master(c) for c in odd)
     if near or (size == len(hand) - 2 and all(weak(c) for c in odd)):
         give = odd
     else:
@@ -569,7 +583,7 @@ def _lead(sight: _Sight, cards: list[Card]) -> Card:
     if sure:  # a sure trick: a trump first, which draws the others' trumps
         return max(sure, key=lambda c: (suit_of[c] is trump, sight.order.power[c]))
     best = max(cards, key=lambda c: (odds[c], -sight.order.power[c]))
-    if _needs(sight) or odds[best] >= 0.5:
+    if _needs(sight) or odds[best] >= LEAD_TRY:
         return best
     return min(cards, key=sight.keep)
 
@@ -597,12 +611,12 @@ def _follow(sight: _Sight, cards: list[Card]) -> Card:
     risky = [c for c in wins if c not in sure]
     best = max(risky, key=lambda c: (odds[c], -order.power[c])) if risky else None
     if sure:  # only cards that are sure any time: keep one for later if another may do
-        if best is not None and odds[best] >= 0.4:
+        if best is not None and odds[best] >= KEEP_SURE:
             return best
         return min(sure, key=lambda c: order.power[c])
     assert best is not None
     losers = [c for c in cards if c not in wins]
-    if odds[best] < 0.25 and not _needs(sight) and losers:
+    if odds[best] < FOLLOW_TRY and not _needs(sight) and losers:
         return min(losers, key=sight.keep)
     return best
 
@@ -618,7 +632,7 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
             nets = event.nets
             pot = (event.plato - event.plato_delta) + (event.reserva - event.reserva_delta)
             scale = max(ANTE, pot + ANTE)
-            return (nets[seat] - sum(nets) / len(nets)) / scale
+            return (nets[seat] - POT_SHARE * sum(nets) / len(nets)) / scale
     return 0.0
 
 
