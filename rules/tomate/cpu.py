@@ -50,7 +50,7 @@ _BY_TEXT = {str(c): c for c in _DECK}
 _CANON = sorted(_DECK, key=str)
 
 # Rules of thumb, tuned by self-play against random players (see benchmarks/arena.py).
-STAY_CHANCE = 0.5  # how likely a seat yet to speak is to stay
+STAY_CHANCE = 0.85  # how likely a seat yet to speak is to stay
 BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
 POT_SHARE = 1.0  # what stays in the pot counts this many seats' shares (of 1/players) for the seat
 DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
@@ -59,7 +59,7 @@ STAYER = 1.0  # a player who chose to stay counts as this many random hands
 STAY_MARGIN = 0.0  # staying must be worth this share of the plato
 LATE_LEAD = 0.6  # a plain card's chance when the seat does not lead the first trick
 TOMO_RANKS = (8, 10)  # the tomo is taken with a pinta among the (this - players) top trumps
-TRUMP_AGAIN = 0.25  # a beaten trump still takes another trick this often
+TRUMP_AGAIN = 0.5  # a beaten trump still takes another trick this often
 LEAD_TRY = 0.0  # a seat with its trick leads its likeliest winner from this chance on
 FOLLOW_TRY = 0.25  # ... and tries to win a trick it follows from this chance on
 WEAK_BELOW = 13  # a plain card below this rank (the king) is exchanged
