@@ -54,6 +54,7 @@ STAY_CHANCE = 0.85  # how likely a seat yet to speak is to stay
 BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
 POT_SHARE = 1.0  # what stays in the pot counts this many seats' shares (of 1/players) for the seat
 DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
+BACETA_ODDS = ((1.2, 0.3), (2.0, 0.12))  # a baceta hand's tricks and chance of none (3, 5)
 SURE = 0.999  # a card this likely to hold is a sure trick
 STAYER = 1.0  # a player who chose to stay counts as this many random hands
 STAY_MARGIN = 0.0  # staying must be worth this share of the plato
@@ -516,7 +517,7 @@ def _takes_baceta(state: State) -> bool:
     if state.options.baceta == "mesa":
         return True  # nothing to lose, and the plato is not handed to the lone player
     k = state.cards_each
-    tricks, none = (1.2, 0.3) if k == 3 else (2.0, 0.12)
+    tricks, none = BACETA_ODDS[k == 5]
     return tricks * (state.plato // k) > none * min(state.plato, state.options.tope)
 
 
