@@ -2,22 +2,24 @@
 
 Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
 sees. Paso/juego: each card's chance of taking a trick is estimated from the cards still
-unseen (higher cards of its suit, and for a plain card the chance that a player void in it
-trumps), which gives the expected tricks and the chance of none; the seat stays when the
-expected trick payments (``P // 3`` each, ``P // 5`` with five cards) beat the chance of
-paying the tomate (``P``, at most ``tope``), over how many others are likely to stay (a seat
-left alone may win the plato unopposed). A ciegas the same sums are made for an unseen hand.
-The blind tomo is taken only with the top trump as pinta and few players; the blind discard
-is any position. The baceta is always taken in ``mesa`` (it risks nothing and keeps the plato
-from the lone player), in ``propia`` when its expected payments beat the fine. Mosca
-exchanges: with four cards of a suit the odd card goes (unless it is a sure trick), with
-three of a suit and two weak cards both go, else the weak plain cards go (trumps, aces and
-kings stay). Tricks: lead a sure winner (a master trump first, which also draws trumps), else
-the card likeliest to hold when the seat still needs a trick, else its weakest card;
-following, the last player wins as cheaply as it can; earlier, a sure winner is the cheapest
-one that will hold, a card that may be beaten is risked while a sure trick is kept for later;
-a trick that cannot be won gets the weakest card. A dealer who took needs two tricks, the
-``mesa`` baceta player none (it plays to deny the lone player).
+unseen (higher cards of its suit; for a plain card, the chance that a player void in it
+trumps and that the seat gets to lead it; a beaten trump often takes another trick), which
+gives the expected tricks and the chance of none; the seat stays when the expected trick
+payments (``P // 3`` each, ``P // 5`` with five cards) beat the chance of paying the tomate
+(``P``, at most ``tope``: a capped fine makes a rich plato worth playing), counting the
+players who stayed and most of those yet to speak (a seat left alone may win the plato
+unopposed). A ciegas the same sums are made for an unseen hand. The blind tomo is taken with
+a high pinta when few play (among the ``8 - players`` top trumps, ``10 - players`` with five
+cards); the blind discard is any position. The baceta is always taken in ``mesa`` (it risks
+nothing and keeps the plato from the lone player), in ``propia`` when its expected payments
+beat the fine. Mosca exchanges: with four cards of a suit the odd card goes (unless it is a
+master trump), with three of a suit and two weak cards both go, else the weak plain cards go
+(trumps, aces and kings stay). Tricks: lead a sure winner (a master trump first, which also
+draws trumps), else the card likeliest to hold; following, the last player wins as cheaply as
+it can; earlier, a sure winner is the cheapest one that will hold, and a card that may be
+beaten is risked while a master trump is kept for later; a trick that cannot be won gets the
+weakest card. A dealer who took needs two tricks, the ``mesa`` baceta player none (it plays
+to deny the lone player).
 
 Knowledge for the sampled deals: the seat's hand when it may look at it (never a ciegas,
 never the dealer's during the blind tomo and discard; a ciegas the next card once the view
@@ -28,6 +30,10 @@ player showed by not following, not killing (matar) or not trumping where that w
 compulsory: the suits they lack and the cards they cannot hold. Everything else — other
 hands, the baceta (the blind discard at its bottom), the passed and exchanged cards of
 others, future deals — is dealt again at random.
+
+The value of a playout's end: the seat's net tantos over the hand plus one seat's share of
+what stays in the pot (what a passed seat keeps the lone player from taking is worth
+something), in units of the pot the hand started with.
 """
 
 from __future__ import annotations
@@ -49,23 +55,23 @@ _DECK = french_deck()
 _BY_TEXT = {str(c): c for c in _DECK}
 _CANON = sorted(_DECK, key=str)
 
-# Rules of thumb, tuned by self-play against random players (see benchmarks/arena.py).
-STAY_CHANCE = 0.85  # how likely a seat yet to speak is to stay
-BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
-POT_SHARE = 1.0  # what stays in the pot counts this many seats' shares (of 1/players) for the seat
-DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
-BACETA_ODDS = ((1.2, 0.3), (2.0, 0.12))  # a baceta hand's tricks and chance of none (3, 5)
-SURE = 0.999  # a card this likely to hold is a sure trick
+# The rules of thumb's numbers, tuned by self-play (one seat among fácil or normal seats,
+# 3 to 6 players, every variant).
+STAY_CHANCE = 0.85  # paso/juego: how likely a seat yet to speak is to stay
 STAYER = 1.0  # a player who chose to stay counts as this many random hands
 STAY_MARGIN = 0.0  # staying must be worth this share of the plato
+BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
 LATE_LEAD = 0.6  # a plain card's chance when the seat does not lead the first trick
-TOMO_RANKS = (8, 10)  # the tomo is taken with a pinta among the (this - players) top trumps
 TRUMP_AGAIN = 0.5  # a beaten trump still takes another trick this often
-LEAD_TRY = 0.0  # a seat with its trick leads its likeliest winner from this chance on
-FOLLOW_TRY = 0.25  # ... and tries to win a trick it follows from this chance on
-WEAK_BELOW = 13  # a plain card below this rank (the king) is exchanged
-MOSCA_DRAW = 1  # with the suit this many cards short of a mosca, the odd cards go
-KEEP_SURE = 0.4  # a sure trump is kept for later when another card wins this often
+TOMO_RANKS = (8, 10)  # the tomo is taken with a pinta among the (this - players) top trumps
+BACETA_ODDS = ((1.2, 0.3), (2.0, 0.12))  # a baceta hand's tricks and chance of none (3, 5)
+WEAK_BELOW = 13  # mosca exchanges: a plain card below this rank (the king) goes
+MOSCA_DRAW = 1  # with a suit this many cards short of a mosca, the odd cards go
+SURE = 0.999  # tricks: a card this likely to hold is a sure trick
+KEEP_SURE = 0.4  # a master trump is kept for later when another card wins this often
+FOLLOW_TRY = 0.25  # a seat with its trick tries to win one it follows from this chance on
+POT_SHARE = 1.0  # value: what stays in the pot counts this many seats' shares for the seat
+DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
 
 
 _SUITS: dict[CardOrder, dict[Suit, list[Card]]] = {}
@@ -583,10 +589,7 @@ def _lead(sight: _Sight, cards: list[Card]) -> Card:
     sure = [c for c in cards if odds[c] >= SURE]
     if sure:  # a sure trick: a trump first, which draws the others' trumps
         return max(sure, key=lambda c: (suit_of[c] is trump, sight.order.power[c]))
-    best = max(cards, key=lambda c: (odds[c], -sight.order.power[c]))
-    if _needs(sight) or odds[best] >= LEAD_TRY:
-        return best
-    return min(cards, key=sight.keep)
+    return max(cards, key=lambda c: (odds[c], -sight.order.power[c]))
 
 
 def _follow(sight: _Sight, cards: list[Card]) -> Card:
