@@ -58,6 +58,8 @@ _CANON = sorted(_DECK, key=str)
 # The rules of thumb's numbers, tuned by self-play (one seat among fácil or normal seats,
 # 3 to 6 players, every variant).
 STAY_CHANCE = 0.85  # paso/juego: how likely a seat yet to speak is to stay
+BLIND_STAY_CHANCE = 0.5  # a ciegas: the same
+BLIND_MARGIN = 0.1  # ... and the margin
 STAYER = 1.0  # a player who chose to stay counts as this many random hands
 STAY_MARGIN = 0.0  # staying must be worth this share of the plato
 BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
@@ -499,7 +501,8 @@ def _stays(sight: _Sight) -> bool:
     fine = min(plato, state.options.tope)
     known, pending = _others_staying(state, sight.seat)
     value = 0.0
-    for extra, p in enumerate(_binomial(pending, STAY_CHANCE)):
+    chance = STAY_CHANCE if sight.mine else BLIND_STAY_CHANCE
+    for extra, p in enumerate(_binomial(pending, chance)):
         m = known * STAYER + extra
         if m == 0:
             tricks, none = _hand_chances(sight, 1)
@@ -508,7 +511,7 @@ def _stays(sight: _Sight) -> bool:
         else:
             tricks, none = _hand_chances(sight, m)
             value += p * (tricks * share - none * fine)
-    return value > STAY_MARGIN * plato
+    return value > (STAY_MARGIN if sight.mine else BLIND_MARGIN) * plato
 
 
 def _takes_tomo(state: State) -> bool:
