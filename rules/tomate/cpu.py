@@ -8,7 +8,8 @@ gives the expected tricks and the chance of none; the seat stays when the expect
 payments (``P // 3`` each, ``P // 5`` with five cards) beat the chance of paying the tomate
 (``P``, at most ``tope``: a capped fine makes a rich plato worth playing), counting the
 players who stayed and most of those yet to speak (a seat left alone may win the plato
-unopposed). A ciegas the same sums are made for an unseen hand. The blind tomo is taken with
+unopposed). A ciegas the same sums are made for an unseen hand, with a margin: a blind hand
+is worth playing nearly alone only. The blind tomo is taken with
 a high pinta when few play (among the ``8 - players`` top trumps, ``10 - players`` with five
 cards); the blind discard is any position. The baceta is always taken in ``mesa`` (it risks
 nothing and keeps the plato from the lone player), in ``propia`` when its expected payments
@@ -58,10 +59,10 @@ _CANON = sorted(_DECK, key=str)
 # The rules of thumb's numbers, tuned by self-play (one seat among fácil or normal seats,
 # 3 to 6 players, every variant).
 STAY_CHANCE = 0.85  # paso/juego: how likely a seat yet to speak is to stay
-BLIND_STAY_CHANCE = 0.5  # a ciegas: the same
-BLIND_MARGIN = 0.1  # ... and the margin
-STAYER = 1.0  # a player who chose to stay counts as this many random hands
 STAY_MARGIN = 0.0  # staying must be worth this share of the plato
+BLIND_STAY_CHANCE = 0.5  # the same two a ciegas
+BLIND_MARGIN = 0.1
+STAYER = 1.0  # a player who chose to stay counts as this many random hands
 BACETA_TAKEN = 0.7  # how likely a lone player is to be opposed by a baceta player
 LATE_LEAD = 0.6  # a plain card's chance when the seat does not lead the first trick
 TRUMP_AGAIN = 0.5  # a beaten trump still takes another trick this often
