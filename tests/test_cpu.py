@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules import belote, escoba, nlk, tute
+from rules import belote, escoba, nlk, tomate, tute
 from rules.cpu import LEVELS, choose, strategy_for
 from rules.engine import Game
 from tests.sizes import size
@@ -37,6 +37,10 @@ CASES: list[tuple[Game, dict[str, Any], int]] = [
     (belote.GAME, {}, 3),
     (belote.GAME, {}, 4),
     (belote.GAME, {"parejas": True}, 4),
+    (tomate.GAME, {"variante": "normal"}, 4),
+    (tomate.GAME, {"variante": "a_ciegas"}, 3),
+    (tomate.GAME, {"variante": "mosca"}, 5),
+    (tomate.GAME, {"variante": "panfilo"}, 4),
 ]
 IDS = [f"{g.name}-{o}-{p}" for g, o, p in CASES]
 
@@ -45,9 +49,12 @@ STOCKS = ("baceta", "deck", "stock")  # what each game calls the cards still to 
 
 
 def cards_held(state: Any) -> list[str]:
-    """Every card in a hand, the stock or (NLK, Phase I) a pile, sorted by name."""
+    """Every card in a hand, the stock, (NLK, Phase I) a pile, or Tomate's cards put out of
+    play face down (passed hands, exchanged cards), sorted by name."""
     stock = next(getattr(state, name) for name in STOCKS if hasattr(state, name))
     places = [*state.hands, stock, *getattr(state, "piles", ())]
+    if isinstance(state, tomate.State):
+        places.append(state.out)
     return sorted(str(c) for cards in places for c in cards)
 
 
@@ -74,7 +81,8 @@ def test_the_cpu_decides_only_from_what_its_seat_knows(
         strategy = strategy_for(state)
         assert strategy is not None
         other = strategy.determinize(state, seat, random.Random(i))
-        assert other.hands[seat] == state.hands[seat]
+        assert other.view(seat) == state.view(seat)
+        assert other.hands[seat] == state.hands[seat] or not state.view(seat).hand
         for level in LEVELS:
             mine = choose(state, seat, level, seed=i, budget_ms=0)
             assert mine in state.legal_actions()
@@ -110,6 +118,29 @@ def test_the_rules_of_thumb_always_make_a_legal_move(
         for rng_seed in range(3):
             assert strategy.heuristic(state, seat, random.Random(rng_seed + 10 * i)) \
                 in state.legal_actions()
+
+
+@pytest.mark.parametrize("variante", ["normal", "a_ciegas", "mosca", "panfilo"])
+@pytest.mark.parametrize("baceta", ["mesa", "propia"])
+def test_tomate_rules_of_thumb_are_always_legal(variante: str, baceta: str) -> None:
+    """Seeded sessions of 2 to 10 players, with random pots and a low ``tope`` now and then:
+    at every step the rules of thumb are asked for a move, and either it or a random move is
+    played (random positions, and the rules of thumb's own situations too)."""
+    rng = random.Random(f"{variante}-{baceta}")
+    strategy = strategy_for(tomate.new_game(tomate.Options(), 2, seed=0))
+    assert strategy is not None
+    for _ in range(size(6, 40)):
+        players = rng.randint(2, 10)
+        options = tomate.Options(variante=variante, baceta=baceta, manos=rng.randint(1, 6),
+                                 tope=rng.choice([1, 5, 1_000_000]))
+        state = tomate.new_game(options, players, seed=rng.randrange(2**63),
+                                plato=rng.choice([0, 3, 40, 900]), reserva=rng.choice([0, 7]))
+        while not state.is_over:
+            seat = state.to_act
+            legal = state.legal_actions()
+            action = strategy.heuristic(state, seat, random.Random(rng.random()))
+            assert action in legal, (action, state.phase)
+            state.apply(seat, action if rng.random() < 0.5 else rng.choice(legal))
 
 
 async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() -> None:

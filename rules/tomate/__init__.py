@@ -108,6 +108,7 @@ Decisions where RULES.md is silent (or only implicit):
 from __future__ import annotations
 
 from rules.engine import Arg, Game, Verb
+from rules.tomate import cpu as _cpu  # noqa: F401  (registers the CPU players)
 from rules.tomate.events import (
     BacetaDeclined,
     BacetaTaken,
