@@ -151,14 +151,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def deals(mode: Mode, matches: int) -> int:
+    """Deals for at least ``matches`` matches: a duel plays each deal twice (sides swapped),
+    the other modes once per seat (a Tomate session of ``manos`` hands counts as a match)."""
+    per_deal = 2 if mode.kind == "duel" else mode.players
+    return -(-matches // per_deal)
+
+
 def jobs(mode: Mode, pairing: tuple[str, str], matches: int, budget: float) -> Iterator[Any]:
-    for i in range(matches):
+    for i in range(deals(mode, matches)):
         yield (mode.label, pairing[0], pairing[1], 10_000 + i, budget)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=40, help="deals per pairing (40)")
+    parser.add_argument("--matches", type=int, default=80,
+                        help="matches per pairing (80; the issue's figures use 400)")
     parser.add_argument("--budget-ms", type=float, default=25.0,
                         help="difícil's time per decision in the arena (25)")
     parser.add_argument("--only", default="", help="only the modes whose label has this")
@@ -170,7 +178,7 @@ def main() -> None:
     if args.timing:
         timing(known, args.only)
         return
-    print(f"arena: {args.matches} deals per pairing, difícil {args.budget_ms:g} ms a decision,"
+    print(f"arena: {args.matches} matches per pairing, difícil {args.budget_ms:g} ms a decision,"
           f" {args.workers} workers")
     all_times: dict[str, list[float]] = {}
     with Pool(args.workers) as pool:
