@@ -112,6 +112,9 @@ async def run(plays: int, tables: int, think_ms: float) -> None:
     print(f"  ratio busy/quiet     median {statistics.median(busy) / statistics.median(quiet):5.2f}"
           f"   p99 {percentile(busy, 0.99) / percentile(quiet, 0.99):5.2f}"
           f"   ({moved} log lines written by the CPU tables meanwhile)")
+    cpu = service.cpu
+    print(f"  difícil decisions meanwhile: {cpu.searched} searched, {cpu.at_normal} taken at"
+          f" normal (every worker busy, or late)")
 
 
 def main() -> None:

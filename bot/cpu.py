@@ -2,7 +2,9 @@
 ``difícil`` in a pool of worker processes fed with the table's saved state, so a search of
 hundreds of milliseconds never holds the event loop: every other table keeps answering while
 it runs. A decision that does not come back in time (a busy or broken pool) is taken at
-``normal`` instead, so a table never waits more than a moment past the thinking budget.
+``normal`` instead, so a table never waits more than a moment past the thinking budget; and
+while every worker is already searching, a difícil move is taken at ``normal`` at once (a
+search that queued would only time out, and one that timed out still occupies its worker).
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``.
@@ -40,6 +42,9 @@ class CpuPlayers:
         self.think_ms = think_ms
         self.workers = max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
         self._pool: Executor | None = None
+        self._searching = 0  # difícil searches handed to the pool and not yet answered
+        self.searched = 0  # difícil decisions answered by a search
+        self.at_normal = 0  # difícil decisions taken at normal (pool busy, late or broken)
 
     def pool(self) -> Executor:
         if self._pool is None:
@@ -52,17 +57,26 @@ class CpuPlayers:
         """The CPU's move for ``seat``; ``snapshot`` is ``state`` as saved."""
         if level != "dificil" or self.workers == 0:
             return choose(state, seat, level, seed=seed, budget_ms=self.think_ms)
+        if self._searching >= self.workers:  # every worker busy: no queue behind them
+            log.debug("Every CPU worker is searching: playing at normal")
+            self.at_normal += 1
+            return choose(state, seat, "normal", seed=seed)
         loop = asyncio.get_running_loop()
+        self._searching += 1
         try:
             future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
                                           self.think_ms)
             text = await asyncio.wait_for(future, self.think_ms / 1000 + GRACE)
+            self.searched += 1
             return Action.parse(text)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             log.warning("A CPU search did not answer (%s): playing at normal", type(exc).__name__)
             if not isinstance(exc, TimeoutError):
                 self._pool = None  # a broken pool: the next search starts another
+            self.at_normal += 1
             return choose(state, seat, "normal", seed=seed)
+        finally:
+            self._searching -= 1
 
     def close(self) -> None:
         if self._pool is not None:

@@ -157,3 +157,25 @@ async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() 
         assert fallback == choose(state, seat, "normal", seed=1)
     finally:
         players.close()
+
+
+async def test_while_every_worker_searches_a_hard_cpu_plays_at_normal_at_once() -> None:
+    """No queue behind a busy pool: a search that waited would only time out."""
+    import asyncio
+
+    from bot.cpu import CpuPlayers
+
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    seat = state.to_act
+    players = CpuPlayers(think_ms=300, workers=1)
+    try:
+        first = asyncio.create_task(
+            players.decide("tute", state, state.to_json(), seat, "dificil", seed=1))
+        await asyncio.sleep(0)  # the first search is handed to the pool
+        second = await players.decide("tute", state, state.to_json(), seat, "dificil", seed=2)
+        assert second == choose(state, seat, "normal", seed=2)
+        assert (players.searched, players.at_normal) == (0, 1)  # answered before the search
+        assert await first in state.legal_actions()
+        assert (players.searched, players.at_normal) == (1, 1)
+    finally:
+        players.close()
