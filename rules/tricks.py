@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rules.cards import Card, CardFacts, SpanishSuit, Suit, french_deck, spanish_deck
 from rules.engine import Event, fast_init
@@ -78,6 +79,29 @@ def sides(players: int, pairs: bool) -> tuple[tuple[int, ...], ...]:
 
 def side_of(seat: int, players: int, pairs: bool) -> int:
     return seat % (players // 2) if pairs else seat
+
+
+class SidesMixin:
+    """A trick game's sides, for a state with ``players`` and ``pairs``: one per seat, or
+    pairs sitting alternately (0+2 against 1+3)."""
+
+    __slots__ = ()
+    players: int
+
+    if TYPE_CHECKING:  # an attribute (Tute) or a property (Belote, from its options)
+
+        @property
+        def pairs(self) -> bool: ...
+
+    def _side_count(self) -> int:
+        return len(sides(self.players, self.pairs))
+
+    def side(self, seat: int) -> int:
+        """The side of a seat: the seat itself, or its pair (0: seats 0+2) in pairs."""
+        return side_of(seat, self.players, self.pairs)
+
+    def _side_seats(self, side: int) -> tuple[int, ...]:
+        return sides(self.players, self.pairs)[side]
 
 
 @lru_cache(maxsize=1 << 10)

@@ -15,10 +15,10 @@ from rules.belote.options import BELOTE, DER, FAMILY, Options, Phase
 from rules.cards import Card, Family, FrenchSuit, parse_card
 from rules.engine import Action, DeckSource, Event, Result
 from rules.snapshot import Records, Snapshot
-from rules.tricks import Trick, side_of, sides
+from rules.tricks import SidesMixin, Trick
 
 
-class BeloteBase(Snapshot):
+class BeloteBase(SidesMixin, Snapshot):
     """The fields of a Belote match (all saved but the caches) and shared facts."""
 
     family: ClassVar[Family] = FAMILY
@@ -125,16 +125,6 @@ class BeloteBase(Snapshot):
     @property
     def pairs(self) -> bool:
         return self.options.parejas
-
-    def _side_count(self) -> int:
-        return len(sides(self.players, self.pairs))
-
-    def side(self, seat: int) -> int:
-        """The side of a seat: the seat itself, or its pair (0: seats 0+2) with parejas."""
-        return side_of(seat, self.players, self.pairs)
-
-    def _side_seats(self, side: int) -> tuple[int, ...]:
-        return sides(self.players, self.pairs)[side]
 
     def _sides_of_seats(self) -> tuple[int, ...]:
         return tuple(self.side(seat) for seat in range(self.players))

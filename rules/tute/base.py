@@ -12,13 +12,13 @@ from typing import Any, ClassVar
 from rules.cards import Card, Family, SpanishSuit
 from rules.engine import Action, DeckSource, Event, Result
 from rules.snapshot import Records, Snapshot
-from rules.tricks import Trick, side_of, sides
+from rules.tricks import SidesMixin, Trick
 from rules.tute.bits import SUIT_INDEX, mask_of
 from rules.tute.events import CanteSung, HandDealt
 from rules.tute.options import FAMILY, Modalidad, Options
 
 
-class TuteBase(Snapshot):
+class TuteBase(SidesMixin, Snapshot):
     """The fields of a Tute match (all saved but ``initial_events``) and shared facts."""
 
     family: ClassVar[Family] = FAMILY
@@ -118,19 +118,6 @@ class TuteBase(Snapshot):
     @property
     def leader(self) -> int:
         return self.trick.leader
-
-    # ------------------------------------------------------------------ sides
-
-
-    def _side_count(self) -> int:
-        return len(sides(self.players, self.pairs))
-
-    def side(self, seat: int) -> int:
-        """The side of a seat: the seat itself, or its pair (0: seats 0+2) in parejas."""
-        return side_of(seat, self.players, self.pairs)
-
-    def _side_seats(self, side: int) -> tuple[int, ...]:
-        return sides(self.players, self.pairs)[side]
 
     # ------------------------------------------------------------------ other concerns
 
