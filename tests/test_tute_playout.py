@@ -16,10 +16,11 @@ import pytest
 from rules import tute
 from rules.cards import Card, spanish_deck
 from rules.cpu import random_action
-from rules.engine import Action, Event
+from rules.engine import Event
 from rules.errors import Common, IllegalAction, NotYourTurn
 from rules.tricks import Obligation
 from rules.tute import HandScored, MatchOver, Modalidad, Options, State, TuteRefusal, card_points
+from tests.playout import check_legal
 from tests.sizes import size
 
 MATCHES = size(250, 1000)
@@ -55,23 +56,6 @@ def check_hand_scored(state: State, event: HandScored, out_points: int) -> None:
         assert max(event.points) == event.points[state.side(event.winners[0])]
     else:
         assert event.reason == "capote" and event.ultimas is None and event.juegos == 1
-
-
-def check_legal(state: State, step: int) -> None:
-    legal = state.legal_actions()
-    assert legal, "a match in progress always waits for a legal action"
-    seat = state.to_act
-    assert seat is not None
-    assert state.view(seat).legal == tuple(str(a) for a in legal)
-    if step % 7 == 0:
-        assert all(Action.parse(str(a)) == a for a in legal)
-        other = (seat + 1) % state.players
-        assert state.view(other).legal == () and state.view(None).hand == ()
-        assert state.view(other).hand == tuple(state.hands[other])
-    if step % 41 == 0:  # every legal action applies, on a copy
-        text = state.to_json()
-        for action in legal:
-            State.from_json(text).apply(seat, action)
 
 
 def check_refusals(state: State, rng: random.Random) -> None:
