@@ -30,6 +30,14 @@ class Obligation(Refusal):
     MUST_UNDERTRUMP = "must_undertrump"  # unable to pisar, still a trump (``suit``)
 
 
+def broken_obligation(card: Card, obligation: Obligation, suit: Suit) -> Obligation:
+    """The obligation a refused ``card`` breaks when ``obligation`` restricts the play: a card
+    of another suit where a higher card of ``suit`` was due breaks asistir first."""
+    if obligation is Obligation.MUST_OVERTAKE and card.suit != suit:
+        return Obligation.MUST_FOLLOW
+    return obligation
+
+
 @fast_init
 @dataclass(frozen=True)
 class CardPlayed(Event):

@@ -21,7 +21,7 @@ from rules.belote.scoring import ScoringMixin
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
-from rules.tricks import Obligation
+from rules.tricks import Obligation, broken_obligation
 
 NO_ARGUMENT_VERBS = ("take", "swap", "announce", "pass")
 
@@ -219,8 +219,7 @@ class State(ScoringMixin):
         if why is None:
             return IllegalAction(Common.NOT_NOW, text=str(act))
         obligation, suit = why
-        if obligation is Obligation.MUST_OVERTAKE and card.suit != suit:
-            obligation = Obligation.MUST_FOLLOW  # a card of another suit: asistir first
+        obligation = broken_obligation(card, obligation, suit)
         if obligation in (Obligation.MUST_OVERTAKE, Obligation.MUST_OVERTRUMP):
             return IllegalAction(obligation, suit=suit, card=self._top_trump())
         return IllegalAction(obligation, suit=suit)

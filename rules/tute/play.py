@@ -8,7 +8,7 @@ from operator import itemgetter
 from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tricks import CardPlayed, Obligation, TrickWon
+from rules.tricks import CardPlayed, TrickWon, broken_obligation
 from rules.tute.bits import BIT, Why, playable
 from rules.tute.bits import cards as cards_of
 from rules.tute.bits import plays as play_actions
@@ -83,9 +83,7 @@ class PlayMixin(CantesMixin):
         if why is None:
             return IllegalAction(Common.NOT_NOW, text=str(act))
         obligation, suit = why
-        if obligation is Obligation.MUST_OVERTAKE and card.suit != suit:
-            obligation = Obligation.MUST_FOLLOW  # a card of another suit: asistir first
-        return IllegalAction(obligation, suit=suit)
+        return IllegalAction(broken_obligation(card, obligation, suit), suit=suit)
 
     def _play(self, seat: int, card: Card) -> list[Event]:
         events: list[Event] = [CardPlayed(seat, card)]
