@@ -12,7 +12,7 @@ import statistics
 
 import pytest
 
-from rules.cpu import choose
+from rules.cpu import choose, strategy_for
 from rules.engine import Action
 from rules.tomate import HandScored, Options, State, new_game
 from rules.tomate import cpu as tomate_cpu
@@ -135,7 +135,8 @@ def test_the_value_of_a_hand_is_the_seats_tantos_in_units_of_the_pot() -> None:
         value = tomate_cpu.evaluate(events, state, seat)
         expected = (scored.nets[seat] - sum(scored.nets) / 4) / pot
         assert value == pytest.approx(expected)
-    assert tomate_cpu.hand_number(state) == 1
+    strategy = strategy_for(state)
+    assert strategy is not None and strategy.hand(state) == 1
 
 
 def test_the_rules_of_thumb_win_tantos_against_random_play() -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from operator import attrgetter
 
 from rules.belote.combos import BRELAN_RANKS, Combo, combinations, public_name, strength, value
 from rules.belote.events import HandScored, MatchOver
@@ -834,8 +834,4 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return result
 
 
-def hand_number(state: Any) -> int:
-    return int(state.hand_number)
-
-
-register(State, Strategy(heuristic, determinize, evaluate, hand_number))
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number")))

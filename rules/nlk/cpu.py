@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from operator import attrgetter
 
 from rules.cards import Card, Suit
 from rules.cpu import Slot, Strategy, deal_unseen, register
@@ -175,8 +175,4 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return max(-1.0, min(1.0, (mean - sizes[seat]) / (mean + sizes[seat] + 1)))
 
 
-def game_number(state: Any) -> int:
-    return int(state.game_no)
-
-
-register(State, Strategy(heuristic, determinize, evaluate, game_number))
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("game_no")))

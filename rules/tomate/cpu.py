@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from operator import attrgetter
 
 from rules.cards import Card, Suit, french_deck
 from rules.cpu import Strategy, register
@@ -644,9 +644,5 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return 0.0
 
 
-def hand_number(state: Any) -> int:
-    return int(state.hand_no)
-
-
-register(State, Strategy(heuristic, determinize, evaluate, hand_number))
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_no")))
 

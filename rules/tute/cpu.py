@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from operator import attrgetter
 
 from rules.cards import Card, Suit, spanish_deck
 from rules.cpu import Slot, Strategy, deal_unseen, register
@@ -270,8 +270,4 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return value
 
 
-def hand_number(state: Any) -> int:
-    return int(state.hand_number)
-
-
-register(State, Strategy(heuristic, determinize, evaluate, hand_number))
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number")))
