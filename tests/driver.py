@@ -49,6 +49,16 @@ def table_in(env: Any, channel: Any) -> Table:
     return table
 
 
+async def restart(env: Any, bot: TapeteBot, channel: Any, table: Table) -> Table:
+    """Restart the bot as ``bot`` and return the channel's table as restored from storage: a
+    new object, exactly as it was before the restart."""
+    snapshot = table.state.to_json()
+    await env.restart_bot(bot)
+    restored = table_in(env, channel)
+    assert restored is not table and restored.state.to_json() == snapshot
+    return restored
+
+
 def public_messages(channel: Any) -> list[discord.Message]:
     return [m for m in channel.history() if not m.flags.ephemeral]
 

@@ -14,6 +14,7 @@ from tests.driver import (
     enabled_components,
     play_to_the_end,
     public_text,
+    restart,
     table_in,
 )
 from tests.driver import privacy_check as driver_privacy_check
@@ -179,9 +180,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
         else:
             break
     snapshot = table.state.to_json()
-    await env.restart_bot(make_bot(settings))
-    restored = table_in(env, channel)
-    assert restored is not table and restored.state.to_json() == snapshot
+    restored = await restart(env, make_bot(settings), channel, table)
     message = channel.history()[0]
     assert "reinició" in str(message.embeds[0].to_dict())
     while restored.seats[restored.state.to_act].is_cpu:

@@ -21,6 +21,7 @@ from tests.driver import (
     mentions_card,
     privacy_check,
     public_text,
+    restart,
     table_in,
 )
 from tests.test_nlk_rules import THREE, c, deck
@@ -325,10 +326,7 @@ async def test_restart_mid_game_and_old_buttons_still_work(simcord_env: Any,
     mano = member_at(table, members, 1)
     await press(channel, table, mano, "Robar")  # saved
     shown = await open_hand(channel, table, mano)  # drawn before the restart
-    snapshot = table.state.to_json()
-    await env.restart_bot(make_bot(settings))
-    restored = table_in(env, channel)
-    assert restored is not table and restored.state.to_json() == snapshot
+    restored = await restart(env, make_bot(settings), channel, table)
     assert restored.state.drawn == c("Qc")
     await env.settle()
     assert "reinició" in str(embed_of(channel, restored))

@@ -16,7 +16,7 @@ from cogs.tomate import PLATO, RESERVA, movement_line
 from rules import tomate
 from rules.engine import Action
 from tests.conftest import make_bot
-from tests.driver import bot_of, public_messages, table_in
+from tests.driver import bot_of, public_messages, restart, table_in
 from tests.test_tomate_rules import c, deck
 
 ES = catalog("es")
@@ -361,10 +361,7 @@ async def test_restart_mid_hand_keeps_every_tanto(simcord_env: Any, settings: An
     await press(channel, table, seats[1], label="Paso")
     await press(channel, table, seats[2], label="Juego")
     before = await assert_books_balance(env, guild)
-    snapshot = table.state.to_json()
-    await env.restart_bot(make_bot(settings))
-    restored = table_in(env, channel)
-    assert restored is not table and restored.state.to_json() == snapshot
+    restored = await restart(env, make_bot(settings), channel, table)
     assert await assert_books_balance(env, guild) == before
     await settle(env)
     assert "reinició" in str(embed_of(channel, restored))
