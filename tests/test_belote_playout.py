@@ -31,7 +31,7 @@ from rules.cpu import random_action
 from rules.engine import Event
 from rules.errors import Common, IllegalAction, NotYourTurn
 from rules.tricks import Obligation
-from tests.playout import check_legal
+from tests.engine_checks import check_legal
 from tests.sizes import size
 
 MATCHES = size(100, 1000)

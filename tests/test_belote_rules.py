@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -36,8 +36,9 @@ from rules.belote import (
 )
 from rules.cards import Card, FrenchSuit, parse_cards
 from rules.engine import Action, Event
-from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
+from rules.errors import Common, GameOver, NotYourTurn
 from rules.tricks import Obligation, Trick
+from tests.engine_checks import kinds, rejects
 
 SPADES, HEARTS, DIAMONDS, CLUBS = FrenchSuit
 
@@ -127,23 +128,6 @@ def legal(state: State) -> list[str]:
 
 def plays(state: State) -> list[str]:
     return [str(a) for a in state.legal_actions() if a.verb == "play"]
-
-
-E = TypeVar("E", bound=Event)
-
-
-def kinds(events: Iterable[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def rejects(state: State, seat: int, action: str, code: Refusal, **params: object) -> None:
-    """The action raises IllegalAction with ``code`` and exactly ``params``, and leaves the
-    state unchanged."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(seat, action)
-    assert (info.value.code, info.value.params) == (code, params)
-    assert state.to_json() == before
 
 
 def first_legal(state: State) -> list[Event]:

@@ -20,7 +20,7 @@ from rules.engine import Event
 from rules.errors import Common, IllegalAction, NotYourTurn
 from rules.tricks import Obligation
 from rules.tute import HandScored, MatchOver, Modalidad, Options, State, TuteRefusal, card_points
-from tests.playout import check_legal
+from tests.engine_checks import check_legal
 from tests.sizes import size
 
 MATCHES = size(250, 1000)

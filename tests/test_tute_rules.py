@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable
 
 import pytest
 from pydantic import ValidationError
@@ -11,7 +10,7 @@ from pydantic import ValidationError
 from rules import tute
 from rules.cards import Card, SpanishSuit, parse_cards, spanish_deck
 from rules.engine import Action, Event
-from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
+from rules.errors import Common, GameOver, NotYourTurn
 from rules.tricks import Obligation, Trick, trick_winner
 from rules.tute import (
     RANKING,
@@ -31,6 +30,7 @@ from rules.tute import (
     TuteRefusal,
     TuteSung,
 )
+from tests.engine_checks import kinds, rejects
 
 OROS, COPAS, ESPADAS, BASTOS = SpanishSuit
 
@@ -125,23 +125,6 @@ def step(state: State, chooser: Callable[[State], Action], count: int) -> list[E
         assert seat is not None
         events += state.apply(seat, chooser(state))
     return events
-
-
-E = TypeVar("E", bound=Event)
-
-
-def kinds(events: Iterable[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def rejects(state: State, seat: int, action: str, code: Refusal, **params: object) -> None:
-    """The action raises IllegalAction with ``code`` and exactly ``params``, and leaves the
-    state unchanged."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(seat, action)
-    assert (info.value.code, info.value.params) == (code, params)
-    assert state.to_json() == before
 
 
 # The habanero "dominant" deal: seat 1 (mano) holds and draws only weak non-trumps (and, at

@@ -1,10 +1,31 @@
-"""Checks shared by the trick games' random playouts (Tute, Belote)."""
+"""Checks shared by the engines' tests: rule tests (a refusal that changes nothing, events
+of a kind) and random playouts (the legal actions at a step)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
-from rules.engine import Action
+import pytest
+
+from rules.engine import Action, Event
+from rules.errors import IllegalAction, Refusal
+
+E = TypeVar("E", bound=Event)
+
+
+def kinds(events: Iterable[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def rejects(state: Any, seat: int, action: str, code: Refusal, **params: object) -> None:
+    """The action raises IllegalAction with ``code`` and exactly ``params``, and leaves the
+    state unchanged."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(seat, action)
+    assert (info.value.code, info.value.params) == (code, params)
+    assert state.to_json() == before
 
 
 def check_legal(state: Any, step: int) -> None:
