@@ -15,9 +15,10 @@
 
 from __future__ import annotations
 
-import _random
+import hashlib
 import random
 import secrets
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
@@ -165,54 +166,29 @@ class Result:
         return asdict(self)
 
 
-def _shuffle(rng: random.Random | _random.Random, deck: list[Any]) -> None:
-    """``rng.shuffle(deck)`` with ``_randbelow`` inlined: the same draws of the generator and
-    the same order (checked against ``Random.shuffle`` below), at a third of the cost."""
-    _shuffler(len(deck))(rng.getrandbits, deck)
-
-
 @lru_cache(maxsize=64)
-def _shuffler(size: int) -> Callable[[Callable[[int], int], list[Any]], None]:
-    """The shuffle of ``size`` items written out swap by swap: the positions and the bits
-    drawn for each depend on the size alone, so they are constants and no loop is run::
+def _shuffler(size: int) -> Callable[[bytes, list[Any]], None]:
+    """A Fisher-Yates shuffle of ``size`` items driven by ``4 * (size - 1)`` random bytes,
+    written out swap by swap (the positions are constants, so no loop is run)::
 
-        j = getrandbits(6)        # position 51 of 52: a draw below 52, by rejection
-        while j > 51:
-            j = getrandbits(6)
-        deck[51], deck[j] = deck[j], deck[51]
+        w0, w1, ... = unpack(data)    # one 32-bit word per swap
+        j = w0 * 40 >> 32             # position 39 of 40: a draw below 40
+        deck[39], deck[j] = deck[j], deck[39]
         ...
+
+    A draw below ``k`` is ``w * k >> 32`` (multiply and shift): off uniform by at most
+    ``k / 2**32``, far below anything a table could ever notice.
     """
-    lines = ["def shuffle(getrandbits, deck):"]
-    for i in range(size - 1, 0, -1):
-        bits = (i + 1).bit_length()
-        lines += [
-            f"    j = getrandbits({bits})",
-            f"    while j > {i}:",
-            f"        j = getrandbits({bits})",
-            f"    deck[{i}], deck[j] = deck[j], deck[{i}]",
-        ]
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines) if size > 1 else "def shuffle(getrandbits, deck): pass", namespace)
-    shuffle: Callable[[Callable[[int], int], list[Any]], None] = namespace["shuffle"]
+    if size < 2:
+        return lambda data, deck: None
+    words = ", ".join(f"w{i}" for i in range(size - 1))
+    lines = ["def shuffle(data, deck):", f"    {words}, = unpack(data)"]
+    for k, i in enumerate(range(size - 1, 0, -1)):
+        lines += [f"    j = w{k} * {i + 1} >> 32", f"    deck[{i}], deck[j] = deck[j], deck[{i}]"]
+    namespace: dict[str, Any] = {"unpack": struct.Struct(f"<{size - 1}I").unpack}
+    exec("\n".join(lines), namespace)
+    shuffle: Callable[[bytes, list[Any]], None] = namespace["shuffle"]
     return shuffle
-
-
-@lru_cache(maxsize=1)
-def _shuffle_agrees() -> bool:
-    """Whether :func:`_shuffle` on a bare generator reproduces this Python's ``Random`` seeded
-    alike and its ``shuffle`` exactly (checked once, at the first shuffle)."""
-    seed = 2024 * _DECKS_PER_SEED + 7
-    ours, theirs = _random.Random(seed), random.Random(seed)
-    for size in (2, 3, 28, 40, 52):
-        mine, reference = list(range(size)), list(range(size))
-        _shuffle(ours, mine)
-        theirs.shuffle(reference)
-        if mine != reference or ours.getstate() != _random.Random.getstate(theirs):
-            return False
-    return True
-
-
-_DECKS_PER_SEED = 1 << 32  # the n-th deck of a match is seeded with seed * this + n
 
 
 class DeckSource:
@@ -235,13 +211,13 @@ class DeckSource:
             if sorted(map(str, deck)) != sorted(map(str, full)):
                 raise ValueError("A scripted deck must hold exactly the game's cards.")
             return deck
-        seed = self.seed * _DECKS_PER_SEED + self.shuffled
+        number = self.shuffled
         self.shuffled += 1
         deck = list(full)
-        if _shuffle_agrees():  # the bare generator: seeded like Random without its Python layer
-            _shuffler(len(deck))(_random.Random(seed).getrandbits, deck)
-        else:
-            random.Random(seed).shuffle(deck)
+        size = len(deck)
+        # the bytes of deck ``number``: a hash of the seed and the number (SHAKE-128)
+        data = hashlib.shake_128(b"%d/%d" % (self.seed, number)).digest(4 * (size - 1))
+        _shuffler(size)(data, deck)
         return deck
 
     @classmethod

@@ -42,6 +42,10 @@ COUPLE_MASK: dict[SpanishSuit, int] = {s: BIT[rey] | BIT[caballo] for s, (rey, c
 TUTE_MASKS: tuple[tuple[int, int], ...] = tuple(  # (rank, its four cards' bits), reyes first
     (rank, mask_of(cards)) for rank, cards in TUTE_CARDS
 )
+# The four reyes' bits: a suit's caballo is the bit after its rey, so ``mask & REYES &
+# mask >> 1`` keeps the reyes of the complete pairs (one step for "is there a cante at all").
+REYES = sum(BIT[rey] for rey, _ in CANTE_CARDS.values())
+assert all(BIT[caballo] == BIT[rey] << 1 for rey, caballo in CANTE_CARDS.values())
 
 # Per suit, the play actions and the cards of each subset of its 10 cards, in hand order.
 _PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(

@@ -13,7 +13,7 @@ from rules.cards import Card, SpanishSuit
 from rules.engine import Event
 from rules.errors import IllegalAction
 from rules.tute.base import TuteBase
-from rules.tute.bits import BIT, COUPLE_MASK, TUTE_MASKS
+from rules.tute.bits import BIT, COUPLE_MASK, REYES, TUTE_MASKS
 from rules.tute.events import CanteSung, TrumpSwapped, TuteSung
 from rules.tute.options import SORT_KEY, SWAP_FOR, TRUMP_FIRST
 from rules.tute.refusals import TuteRefusal
@@ -95,15 +95,19 @@ class CantesMixin(TuteBase):
 
     def _automatic(self, winner: int) -> list[Event]:
         """Tute check, then the cantes, after a trick won (not habanero)."""
-        singers = [winner, (winner + 2) % 4] if self.pairs else [winner]
-        events: list[Event] = []
+        singers = (winner, (winner + 2) % 4) if self.pairs else (winner,)
+        masks = self._masks
         if self.tute_enabled:
             for seat in singers:
-                rank = self._tute_rank(seat)
-                if rank is not None:
-                    return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+                mask = masks[seat]
+                for rank, four in TUTE_MASKS:
+                    if mask & four == four:
+                        return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+        events: list[Event] = []
         for seat in singers:
-            mask = self._masks[seat]
+            mask = masks[seat]
+            if not mask & REYES & mask >> 1:  # no rey with its caballo: nothing to sing
+                continue
             for suit in TRUMP_FIRST[self.trump]:
                 couple = COUPLE_MASK[suit]
                 if mask & couple == couple and suit not in self.sung:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from rules.tricks import Trick
 from rules.tute.base import TuteBase
 from rules.tute.bits import SUIT_INDEX, mask_of
+from rules.tute.bits import cards as cards_of
 from rules.tute.events import HandDealt
-from rules.tute.options import CARDS_EACH, FULL_DECK, SORT_KEY
+from rules.tute.options import CARDS_EACH, FULL_DECK
 
 
 class DealMixin(TuteBase):
@@ -16,9 +17,11 @@ class DealMixin(TuteBase):
         n, mano = self.players, self.mano
         each = CARDS_EACH[self.modalidad]
         # card i goes to seat (mano + i) % n: seat mano + k takes every n-th card from k
-        self.hands = [[] for _ in range(n)]
+        masks = [0] * n
         for k in range(n):
-            self.hands[(mano + k) % n] = sorted(deck[k : n * each : n], key=SORT_KEY.__getitem__)
+            masks[(mano + k) % n] = mask_of(deck[k : n * each : n])
+        self._masks = masks
+        self.hands = [cards_of(mask) for mask in masks]  # in hand order, as masks read
         self.out_of_play = []
         if self.modalidad == "habanero":
             # the next card, face up under the baceta: the last card drawn
@@ -43,7 +46,6 @@ class DealMixin(TuteBase):
         self.swapped_seats = []
         self.capote_pending = []
         self.capote = None
-        self._masks = [mask_of(hand) for hand in self.hands]
         self.trump_index = SUIT_INDEX[self.trump]
         return HandDealt(
             self.hand_number, self.dealer, mano, self.trump.value, self.turned, len(self.baceta)

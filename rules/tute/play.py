@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import bisect
-from operator import itemgetter
-
 from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
 from rules.tricks import CardPlayed, TrickWon, broken_obligation
-from rules.tute.bits import BIT, Why, playable
+from rules.tute.bits import BIT, INDEX, REYES, SUIT_BITS, SUIT_MASK, Why, playable
 from rules.tute.bits import cards as cards_of
 from rules.tute.bits import plays as play_actions
 from rules.tute.bits import winner as trick_winner
@@ -19,12 +16,9 @@ from rules.tute.options import (
     CAPOTE_CHOICES,
     SING,
     SING_TUTE,
-    SORT_KEY,
     SWAP,
+    SWAP_FOR,
 )
-
-_SORT_KEY = SORT_KEY.__getitem__
-_CARD = itemgetter(1)  # the card of a (seat, card) play
 
 
 class PlayMixin(CantesMixin):
@@ -58,22 +52,30 @@ class PlayMixin(CantesMixin):
         mask = self._masks[seat]
         modalidad = self.modalidad
         if plays:
-            open_ = modalidad == "habanero" and bool(self.baceta)
-            mask = playable(mask, plays, self.trump_index, open_)[0]
+            if modalidad != "habanero" or not self.baceta:
+                mask = playable(mask, plays, self.trump_index, False)[0]
+            elif INDEX[plays[0][1]] // SUIT_BITS == self.trump_index:  # open: a trump lead
+                mask = mask & SUIT_MASK[self.trump_index] or mask  # binds only to trumps
         self._playable_mask = mask
         actions = play_actions(mask)
         if modalidad == "habanero":
-            if not plays and self._window():  # which a habanero swap needs too
-                if self.tute_enabled and self._tute_rank(seat) is not None:
-                    actions.append(SING_TUTE)
-                if not self.sang:
-                    actions.extend(SING[s] for s in self._singable(seat))
-                if self._can_swap(seat):
-                    actions.append(SWAP)
+            if not plays and self.trick_winners and self.baceta:  # the window to sing, swap
+                self._window_actions(seat, mask, actions)
         elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
-            actions.append(SWAP)
+            actions.append(SWAP)  # any time in the first trick
         self._legal = actions
         return list(actions)
+
+    def _window_actions(self, seat: int, mask: int, actions: list[Action]) -> None:
+        """Add habanero's ``sing tute``, ``sing <suit>`` and ``swap`` where the hand allows."""
+        if self.tute_enabled and self._tute_rank(seat) is not None:
+            actions.append(SING_TUTE)
+        if not self.sang and mask & REYES & mask >> 1:  # a complete pair: maybe a cante
+            actions.extend(SING[s] for s in self._singable(seat))
+        if not self.swapped:
+            card = SWAP_FOR[self.turned]
+            if card is not None and mask & BIT[card]:
+                actions.append(SWAP)
 
     def _play_refusal(self, seat: int, act: Action, card: Card) -> IllegalAction:
         """Why a card may not be played now: not held, or the obligation it breaks."""
@@ -89,21 +91,22 @@ class PlayMixin(CantesMixin):
         events: list[Event] = [CardPlayed(seat, card)]
         self.hands[seat].remove(card)
         self._masks[seat] ^= BIT[card]
-        plays = self.trick.plays
+        trick = self.trick
+        plays = trick.plays
         plays.append((seat, card))
         if len(plays) < self.players:
             return events
         winner = trick_winner(plays, self.trump_index)
-        cards = tuple(map(_CARD, plays))
+        cards = tuple([c for _, c in plays])
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
-        self.trick_winners.append(winner)
+        trick_winners = self.trick_winners
+        trick_winners.append(winner)
         self.last_trick = plays
-        trick = self.trick
         trick.leader, trick.plays = winner, []  # the next trick, led by the winner
         self.sang = self.swapped = False
-        done = not any(self.hands)
-        events.append(TrickWon(winner, len(self.trick_winners), cards, done))
+        done = not self._masks[winner]  # every hand empties at the same trick
+        events.append(TrickWon(winner, len(trick_winners), cards, done))
         if self.capote is not None and winner != self.capote:
             return events + self._end_hand(capote_winner=winner)
         if done:
@@ -111,10 +114,14 @@ class PlayMixin(CantesMixin):
         if self.modalidad == "habanero":
             baceta = self.baceta
             if baceta:
+                masks = self._masks
                 for drawer in (winner, 1 - winner):
                     drawn = baceta.pop(0)
-                    bisect.insort(self.hands[drawer], drawn, key=_SORT_KEY)
-                    self._masks[drawer] |= BIT[drawn]
+                    bit = BIT[drawn]
+                    mask = masks[drawer]
+                    # its place in hand order: the cards of the hand on lower bits
+                    self.hands[drawer].insert((mask & (bit - 1)).bit_count(), drawn)
+                    masks[drawer] = mask | bit
                     events.append(CardDrawn(drawer, None if baceta else drawn))
                 if not baceta:
                     self.capote_pending = [winner, 1 - winner]
