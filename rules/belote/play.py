@@ -27,7 +27,7 @@ from rules.belote.options import (
 from rules.cards import Card, Suit
 from rules.engine import Action, Event
 from rules.tricks import (
-    CardPlayed,
+    PLAYED_BY,
     Obligation,
     Trick,
     TrickWon,
@@ -106,7 +106,7 @@ class PlayMixin(BiddingMixin):
         return events
 
     def _play(self, seat: int, card: Card) -> list[Event]:
-        events: list[Event] = [CardPlayed(seat, card)]
+        events: list[Event] = [PLAYED_BY[seat][card]]
         trump = self.trump
         assert trump is not None
         hand = self.hands[seat]

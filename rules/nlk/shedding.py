@@ -9,7 +9,7 @@ from rules.nlk.base import NLKBase
 from rules.nlk.events import CardTaken, PlayerOut, SheddingStarted, TrickTurned
 from rules.nlk.options import FAMILY, HAND_ORDER, PLAY, TAKE
 from rules.nlk.refusals import NLKRefusal
-from rules.tricks import CardPlayed, seats_from
+from rules.tricks import PLAYED_BY, seats_from
 
 
 class SheddingMixin(NLKBase):
@@ -89,7 +89,7 @@ class SheddingMixin(NLKBase):
         card = act.card(FAMILY)
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        events.append(CardPlayed(seat, card))
+        events.append(PLAYED_BY[seat][card])
         if not self.hands[seat]:
             self.out.append(seat)
             events.append(PlayerOut(seat, len(self.out)))

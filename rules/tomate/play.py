@@ -5,11 +5,11 @@ from __future__ import annotations
 from rules.cards import Card, Suit
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tomate.events import CardPlayed, TrickWon
+from rules.tomate.events import TrickWon
 from rules.tomate.options import FAMILY, PLAYED, POLICY
 from rules.tomate.refusals import TomateRefusal
 from rules.tomate.scoring import ScoringMixin
-from rules.tricks import Obligation, legal_cards_why, trick_winner
+from rules.tricks import PLAYED_BY, Obligation, legal_cards_why, trick_winner
 
 
 class PlayMixin(ScoringMixin):
@@ -76,7 +76,7 @@ class PlayMixin(ScoringMixin):
         trick = self.trick
         plays = trick.plays
         plays.append((seat, card))
-        events.append(CardPlayed(seat, card))
+        events.append(PLAYED_BY[seat][card])
         following = self._next or self._next_seats()
         if len(plays) < len(following):
             self.turn = following[seat]

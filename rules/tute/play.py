@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
-from rules.tricks import CardPlayed, TrickWon, broken_obligation
+from rules.tricks import PLAYED_BY, TrickWon, broken_obligation
 from rules.tute.bits import BIT, INDEX, REYES, SUIT_BITS, SUIT_MASK, Why, playable
 from rules.tute.bits import cards as cards_of
 from rules.tute.bits import plays as play_actions
@@ -88,7 +88,7 @@ class PlayMixin(CantesMixin):
         return IllegalAction(broken_obligation(card, obligation, suit), suit=suit)
 
     def _play(self, seat: int, card: Card) -> list[Event]:
-        events: list[Event] = [CardPlayed(seat, card)]
+        events: list[Event] = [PLAYED_BY[seat][card]]
         self.hands[seat].remove(card)
         self._masks[seat] ^= BIT[card]
         trick = self.trick

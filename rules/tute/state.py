@@ -7,9 +7,10 @@ from collections.abc import Iterable, Sequence
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, among, as_action
 from rules.errors import Common, GameOver, IllegalAction, NotYourTurn
+from rules.tricks import PLAYED_BY
 from rules.tute.bits import BIT
 from rules.tute.deal import DealMixin
-from rules.tute.events import CapoteDeclared, CapotePassed, CardPlayed, TuteView
+from rules.tute.events import CapoteDeclared, CapotePassed, TuteView
 from rules.tute.options import PLAY, PLAYED, SUIT_WORDS, Options, card_of
 from rules.tute.play import PlayMixin
 from rules.tute.refusals import TuteRefusal
@@ -64,7 +65,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
                 self._masks[seat] ^= BIT[card]
                 plays.append((seat, card))
                 self.to_act = (seat + 1) % self.players
-                return [CardPlayed(seat, card)]
+                return [PLAYED_BY[seat][card]]
             events = self._play(seat, card)
         else:
             events = self._apply(seat, as_action(action))
