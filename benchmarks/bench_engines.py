@@ -13,7 +13,8 @@ of one ``apply`` call in microseconds.
 Only the public protocol (``new_game``, ``Options``, ``legal_actions``, ``apply``, ``to_act``,
 ``is_over`` and the hand counter) is used, so the same script measures another checkout of
 ``rules/``: put that tree first with ``PYTHONPATH=/path/to/old``. The tree measured is printed.
-The seeds are fixed, so two trees with the same behaviour play the very same matches.
+The seeds are fixed, so two trees with the same behaviour play the very same matches
+(trees from before decks were drawn from SHAKE-128 deal other, equally random, decks).
 """
 
 from __future__ import annotations
