@@ -57,14 +57,15 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             raise GameOver() if self.result is not None else NotYourTurn()
         card = PLAYED.get(id(action))  # a play handed out by ``legal_actions``: its card
         playable = self._playable_mask
-        if card is not None and playable is not None and playable & BIT[card]:
+        if card is not None and playable is not None and playable & (bit := BIT[card]):
             self._legal = self._playable_mask = None
             plays = self.trick.plays
-            if len(plays) < self.players - 1:  # the trick goes on: the next seat plays
+            players = self.players
+            if len(plays) < players - 1:  # the trick goes on: the next seat plays
                 self.hands[seat].remove(card)
-                self._masks[seat] ^= BIT[card]
+                self._masks[seat] ^= bit
                 plays.append((seat, card))
-                self.to_act = (seat + 1) % self.players
+                self.to_act = (seat + 1) % players
                 return [PLAYED_BY[seat][card]]
             events = self._play(seat, card)
         else:
