@@ -172,19 +172,19 @@ def _shuffler(size: int) -> Callable[[bytes, list[Any]], None]:
     written out swap by swap (the positions are constants, so no loop is run)::
 
         w0, w1, ... = unpack(data)    # one 32-bit word per swap
-        j = w0 * 40 >> 32             # position 39 of 40: a draw below 40
+        j = w0 % 40                   # position 39 of 40: a draw below 40
         deck[39], deck[j] = deck[j], deck[39]
         ...
 
-    A draw below ``k`` is ``w * k >> 32`` (multiply and shift): off uniform by at most
-    ``k / 2**32``, far below anything a table could ever notice.
+    A draw below ``k`` is ``w % k``: off uniform by at most ``k / 2**32``, far below anything
+    a table could ever notice (and cheaper than a multiply and shift, or a rejection loop).
     """
     if size < 2:
         return lambda data, deck: None
     words = ", ".join(f"w{i}" for i in range(size - 1))
     lines = ["def shuffle(data, deck):", f"    {words}, = unpack(data)"]
     for k, i in enumerate(range(size - 1, 0, -1)):
-        lines += [f"    j = w{k} * {i + 1} >> 32", f"    deck[{i}], deck[j] = deck[j], deck[{i}]"]
+        lines += [f"    j = w{k} % {i + 1}", f"    deck[{i}], deck[j] = deck[j], deck[{i}]"]
     namespace: dict[str, Any] = {"unpack": struct.Struct(f"<{size - 1}I").unpack}
     exec("\n".join(lines), namespace)
     shuffle: Callable[[bytes, list[Any]], None] = namespace["shuffle"]

@@ -25,8 +25,8 @@ class BiddingMixin(TomateBase):
     # ------------------------------------------------------------------ paso / juego
 
     def _begin_speak(self, events: list[Event]) -> None:
-        order = self._after_dealer()
-        self.queue = [s for s in order if s != self.dealer] if self.took else list(order)
+        order = self._after  # from the first after the dealer: the dealer speaks last
+        self.queue = list(order[:-1]) if self.took else list(order)  # a taker has spoken
         self.phase = "speak"
         self.turn = self.queue[0]
 
@@ -48,12 +48,12 @@ class BiddingMixin(TomateBase):
             self.turn = self.queue[0]
             return
         status = self.status
-        staying = [s for s in self._after_dealer() if status[s] == "in"]
+        staying = [s for s in self._after if status[s] == "in"]
         if not staying:
             events.append(HandVoid(self.hand_no, self.dealer))
             self._end_hand("void", None, (), events)
         elif len(staying) == 1:
-            offer = [s for s in self._after_dealer() if status[s] == "passed"]
+            offer = [s for s in self._after if status[s] == "passed"]
             if len(self.baceta) < self.cards_each or not offer:
                 self._unopposed(staying[0], events)
             else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.cards import Card, Suit
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
@@ -50,10 +52,7 @@ class PlayMixin(ScoringMixin):
         them is settled before they begin."""
         following = self._next
         if following is None:
-            playing = self._participants()
-            following = self._next = {
-                seat: playing[(i + 1) % len(playing)] for i, seat in enumerate(playing)
-            }
+            following = self._next = _following(tuple(self._participants()))
         return following
 
     def _on_play(self, seat: int, act: Action, events: list[Event]) -> None:
@@ -92,3 +91,9 @@ class PlayMixin(ScoringMixin):
             self.turn = winner
             return
         self._settle(events)
+
+
+@lru_cache(maxsize=1 << 12)
+def _following(playing: tuple[int, ...]) -> dict[int, int]:
+    """Each seat of ``playing`` and the one after it (shared: callers only read it)."""
+    return {seat: playing[(i + 1) % len(playing)] for i, seat in enumerate(playing)}
