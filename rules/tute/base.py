@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.cards import Card, Family, SpanishSuit
-from rules.engine import Action, DeckSource, Event, Result
+from rules.engine import DeckSource, Event, Result
 from rules.snapshot import Records, Snapshot
 from rules.tricks import SidesMixin, Trick
 from rules.tute.bits import SUIT_INDEX, mask_of
@@ -62,8 +62,7 @@ class TuteBase(SidesMixin, Snapshot):
     to_act: int | None  # the seat whose decision is awaited (``_seat_to_act``)
     trump_index: int  # the trump suit's place in ``SUITS`` (the turned card's suit)
     is_over: bool  # a result is in
-    _legal: list[Action] | None  # cache of ``legal_actions`` (not saved)
-    _playable_mask: int | None  # the cards among them (bits), for ``apply`` to check a play
+    _playable_mask: int | None  # the cards ``legal_actions`` allows (bits), until the next move
     _masks: list[int]  # each hand as a bitmask (:mod:`.bits`; derived from ``hands``)
 
     def _saved_value(self, name: str) -> Any:
@@ -76,7 +75,7 @@ class TuteBase(SidesMixin, Snapshot):
     def _loaded(self) -> None:
         self._read_options()
         self.initial_events = []
-        self._legal = self._playable_mask = None
+        self._playable_mask = None
         self._masks = [mask_of(hand) for hand in self.hands]
         self.trump_index = SUIT_INDEX[self.trump]
         result = self.result

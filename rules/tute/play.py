@@ -36,35 +36,33 @@ class PlayMixin(CantesMixin):
         return cards_of(mask), why
 
     def legal_actions(self) -> list[Action]:
-        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``. Kept
-        until the next move, with the cards among them (``_playable_mask``)."""
-        legal = self._legal
-        if legal is not None:
-            return list(legal)
-        if self.result is not None:
+        """Plays in hand order; then (habanero) ``sing tute``, ``sing <suit>``; ``swap``. The
+        cards among them are kept until the next move (``_playable_mask``), for ``apply`` to
+        check a play and for the next call."""
+        if self.is_over:
             return []
         if self.capote_pending:
-            self._legal = list(CAPOTE_CHOICES)
             return list(CAPOTE_CHOICES)
         plays = self.trick.plays
         seat = self.to_act
         assert seat is not None
-        mask = self._masks[seat]
+        mask = self._playable_mask
         modalidad = self.modalidad
-        if plays:
-            if modalidad != "habanero" or not self.baceta:
-                mask = playable(mask, plays, self.trump_index, False)[0]
-            elif INDEX[plays[0][1]] // SUIT_BITS == self.trump_index:  # open: a trump lead
-                mask = mask & SUIT_MASK[self.trump_index] or mask  # binds only to trumps
-        self._playable_mask = mask
+        if mask is None:
+            mask = self._masks[seat]
+            if plays:
+                if modalidad != "habanero" or not self.baceta:
+                    mask = playable(mask, plays, self.trump_index, False)[0]
+                elif INDEX[plays[0][1]] // SUIT_BITS == self.trump_index:  # open: trump lead
+                    mask = mask & SUIT_MASK[self.trump_index] or mask  # binds only to trumps
+            self._playable_mask = mask
         actions = play_actions(mask)
         if modalidad == "habanero":
             if not plays and self.trick_winners and self.baceta:  # the window to sing, swap
                 self._window_actions(seat, mask, actions)
         elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
             actions.append(SWAP)  # any time in the first trick
-        self._legal = actions
-        return list(actions)
+        return actions
 
     def _window_actions(self, seat: int, mask: int, actions: list[Action]) -> None:
         """Add habanero's ``sing tute``, ``sing <suit>`` and ``swap`` where the hand allows."""

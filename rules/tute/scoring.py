@@ -35,7 +35,7 @@ class ScoringMixin(TuteBase):
             },
         )
         self.is_over = True
-        self._legal = self._playable_mask = None
+        self._playable_mask = None
         return MatchOver(winners, scores, reason)
 
     def _summary_hands(self) -> list[dict[str, Any]]:

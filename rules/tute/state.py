@@ -31,7 +31,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
     # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
     # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
     __slots__ = (
-        "_legal", "_masks", "_playable_mask", "initial_events", "is_over", "modalidad", "pairs",
+        "_masks", "_playable_mask", "initial_events", "is_over", "modalidad", "pairs",
         "to_act", "trump_index", "tute_enabled",
     )
 
@@ -46,7 +46,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.history = []
         self.result = None
         self.is_over = False
-        self._legal = self._playable_mask = None
+        self._playable_mask = None
         self.initial_events = [self._deal()]
         self.to_act = self._seat_to_act()
 
@@ -58,7 +58,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         card = PLAYED.get(id(action))  # a play handed out by ``legal_actions``: its card
         playable = self._playable_mask
         if card is not None and playable is not None and playable & (bit := BIT[card]):
-            self._legal = self._playable_mask = None
+            self._playable_mask = None
             plays = self.trick.plays
             players = self.players
             if len(plays) < players - 1:  # the trick goes on: the next seat plays
@@ -75,14 +75,12 @@ class State(DealMixin, PlayMixin, ScoringMixin):
 
     def _apply(self, seat: int, act: Action) -> list[Event]:
         """Any move, checked against the legal ones (in any accepted spelling)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
+        legal = self.legal_actions()
         if not among(act, legal):
             act = self._canonical(act)
             if act not in legal:
                 raise self._refusal(seat, act)
-        self._legal = self._playable_mask = None
+        self._playable_mask = None
         if act.verb == "play":
             return self._play(seat, card_of(act.args[0]))
         if act.verb == "sing":
