@@ -96,7 +96,7 @@ class TomateBase(Snapshot):
     reserva_por_mano: int | None  # the options' reserva_por_mano
     _after: tuple[int, ...]  # the seats in order of play from the first after the dealer
 
-    _legal: Sequence[Action] | None  # caches cleared by every move (not saved)
+    _legal: Sequence[Action] | None  # the exchanges offered, until the next move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
     _next: dict[int, int] | None  # the tricks: the seat that plays after each (not saved)
 

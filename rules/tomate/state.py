@@ -82,23 +82,20 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         seat = self.turn
         if seat is None:  # the session is over
             return []
+        phase = self.phase
+        if phase == "play":  # the cards are kept for ``apply`` (``_cards``) until the move
+            hand = self.hands[seat]
+            if self.blind:  # the next card of the hand, and nothing to refuse it for
+                self._cards = (hand[:1], None)
+                return [PLAY[hand[0]]]
+            return list(map(PLAY.__getitem__, self._playable(seat)[0]))
+        if phase in CHOICES:
+            return list(CHOICES[phase])
+        if phase == "discard":
+            return list(DISCARDS[: len(self.hands[seat])])
         legal = self._legal
-        if legal is None:  # the plays, a phase's fixed choices, the discards or the exchanges
-            phase = self.phase
-            if phase == "play":
-                hand = self.hands[seat]
-                if self.blind:  # the next card of the hand, and nothing to refuse it for
-                    self._cards = (hand[:1], None)
-                    legal = [PLAY[hand[0]]]
-                else:
-                    legal = list(map(PLAY.__getitem__, self._playable(seat)[0]))
-            elif phase in CHOICES:
-                legal = CHOICES[phase]
-            elif phase == "discard":
-                legal = DISCARDS[: len(self.hands[seat])]
-            else:
-                legal = self._exchanges(seat)
-            self._legal = legal
+        if legal is None:  # the exchanges, kept until the next move: there can be hundreds
+            legal = self._legal = self._exchanges(seat)
         return list(legal)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
