@@ -197,22 +197,113 @@ def _pairs(state: State, hand: Sequence[Card]) -> set[Card]:
     return keep
 
 
+class _Seen:
+    """What the seat knows that the choice of a card needs, worked out once per decision."""
+
+    __slots__ = ("after", "mine", "played", "seat", "state", "trump", "unseen", "_voids")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.trump = state.trump
+        self.played = played_cards(state)
+        self.mine = set(state.hands[seat])
+        self.unseen = [c for c in _DECK if c not in self.played and c not in self.mine]
+        done = len(state.trick.plays) + 1
+        self.after = [(seat + i) % state.players for i in range(1, state.players - done + 1)]
+        self._voids: list[set[Suit]] | None = None
+
+    @property
+    def voids(self) -> list[set[Suit]]:
+        if self._voids is None:
+            self._voids = voids(self.state)
+        return self._voids
+
+    def foes(self, seats: Sequence[int]) -> list[int]:
+        """The seats among ``seats`` not on the seat's side."""
+        side = self.state.side(self.seat)
+        return [s for s in seats if self.state.side(s) != side]
+
+    def out(self, suit: Suit) -> int:
+        """Unseen cards of ``suit``."""
+        return sum(1 for c in self.unseen if c.suit is suit)
+
+    def may_beat(self, seat: int, top: Card, led: Suit) -> bool:
+        """Whether ``seat`` may hold a card that beats ``top`` on a trick led in ``led``."""
+        void = self.voids[seat]
+        trump = self.trump
+        if top.suit is trump:
+            return trump not in void and any(
+                c.suit is trump and _POWER[c] > _POWER[top] for c in self.unseen)
+        if led not in void and any(
+                c.suit is led and _POWER[c] > _POWER[top] for c in self.unseen):
+            return True
+        if trump in void or not any(c.suit is trump for c in self.unseen):
+            return False
+        return led in void or self.out(led) <= len(self.after)
+
+    def secure(self, top: Card, led: Suit) -> bool:
+        """No opponent still to play may beat ``top``."""
+        return not any(self.may_beat(s, top, led) for s in self.foes(self.after))
+
+
 def _lead(state: State, seat: int, cards: list[Card]) -> Card:
     trump = state.trump
-    played = played_cards(state)
-    masters = _masters(state, seat, played)
-    plain = [c for c in cards if c.suit is not trump]
     open_phase = state.modalidad == "habanero" and bool(state.baceta)
-    if not open_phase:
-        plain_masters = [c for c in plain if c in masters]
-        if plain_masters:
-            return max(plain_masters, key=lambda c: (_VALUE[c], _POWER[c]))
-        trumps = [c for c in cards if c.suit is trump]
-        if trumps and any(c in masters for c in trumps) and len(trumps) >= 2:
-            return max(trumps, key=lambda c: _POWER[c])
+    if open_phase:
+        return _lead_open(state, seat, cards)
+    seen = _Seen(state, seat)
+    masters = _masters(state, seat, seen.played)
+    others = [s for s in range(state.players) if s != seat]
+    foes = seen.foes(others)
+    voids_ = seen.voids
+    trumps_out = seen.out(trump)
+    trumping = [f for f in foes if trump not in voids_[f]] if trumps_out else []
+
+    def safe(suit: Suit) -> bool:
+        """No opponent is likely to trump a card led in ``suit``."""
+        if not trumping:
+            return True
+        if any(suit in voids_[f] for f in trumping):
+            return False
+        return seen.out(suit) >= SAFE_OUT * len(others)
+
+    plain = [c for c in cards if c.suit is not trump]
+    plain_masters = [c for c in plain if c in masters and safe(c.suit)]
+    if plain_masters:
+        return max(plain_masters, key=lambda c: (_VALUE[c], _POWER[c]))
+    trumps = [c for c in cards if c.suit is trump]
+    if DRAG and trumping and any(c in masters for c in trumps) and len(trumps) >= DRAG:
+        return max(trumps, key=lambda c: _POWER[c])
     keep = _pairs(state, cards)
-    pool = [c for c in plain if c not in keep and (open_phase or c not in masters)] \
-        or plain or cards
+    pool = [c for c in plain if c not in keep and c not in masters] or plain or cards
+    if CALM:
+        pool = [c for c in pool if not any(c.suit in voids_[f] for f in trumping)] or pool
+    if state.pairs:
+        partner = (seat + 2) % 4
+        ruff = [c for c in pool if c.suit in voids_[partner] and trump not in voids_[partner]
+                and not any(c.suit in voids_[f] for f in foes)]
+        if ruff:
+            pool = ruff
+    counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
+    return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
+
+
+SAFE_OUT = 0.0
+DRAG = 2
+DISCARD = 0
+CALM = 0
+UNSECURE = 0
+
+
+def _lead_open(state: State, seat: int, cards: list[Card]) -> Card:
+    """Habanero while the baceta lasts: any card may follow, so lead cheap."""
+    trump = state.trump
+    masters = _masters(state, seat, played_cards(state))
+    plain = [c for c in cards if c.suit is not trump]
+    keep = _pairs(state, cards)
+    pool = [c for c in plain if c not in keep] or plain or cards
+    del masters
     counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
     return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
 
@@ -226,29 +317,39 @@ def _follow(state: State, seat: int, cards: list[Card]) -> Card:
     points = sum(_VALUE[c] for _, c in plays)
     keep = _pairs(state, cards)
     wins = [c for c in cards if trick_winner([*plays, (seat, c)], trump, RANKING) == seat]
+    led = plays[0][1].suit
     if partner:
         best = dict(plays)[winner]
-        safe = last or best in _masters_public(state, best)
+        safe = last or _Seen(state, seat).secure(best, led)
         if safe:  # load points on the partner's trick, but never a trump
             plain = [c for c in cards if c.suit is not trump and c not in keep] or cards
             return max(plain, key=lambda c: (_VALUE[c], -_POWER[c]))
         return min(cards, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-    if wins and (last or points >= 10 or any(_VALUE[c] >= 10 for c in cards)):
-        plain_wins = [c for c in wins if c.suit is not trump]
-        pool = plain_wins or wins
+    if wins:
+        pool = [c for c in wins if c not in keep] or wins
+        cheap = (lambda c: (c.suit is trump, _POWER[c]))
         if last:
-            return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
-        return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
+            return min(pool, key=cheap)
+        seen = _Seen(state, seat)
+        secure = [c for c in pool if seen.secure(c, led)]
+        if secure:
+            return min(secure, key=cheap)
+        if UNSECURE == 0:
+            return min(pool, key=lambda c: (c.suit is trump, _VALUE[c], _POWER[c]))
+        if UNSECURE == 1:
+            return min(pool, key=cheap)
+        if points >= 10 or any(_VALUE[c] >= 10 for c in cards):
+            return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
+        return min(pool, key=cheap)
+
     losers = [c for c in cards if c not in wins] or cards
     pool = [c for c in losers if c not in keep] or losers
+    if DISCARD:
+        hand = state.hands[seat]
+        length = {s: sum(1 for c in hand if c.suit is s) for s in {c.suit for c in pool}}
+        return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, DISCARD * length[c.suit],
+                                        _POWER[c]))
     return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-
-
-def _masters_public(state: State, card: Card) -> set[Card]:
-    """``{card}`` if every higher card of its suit has been played (else empty)."""
-    played = played_cards(state)
-    higher = (c for c in _SUIT_CARDS[card.suit] if _POWER[c] > _POWER[card])
-    return {card} if all(c in played for c in higher) else set()
 
 
 # -- the end of a playout ---------------------------------------------------------------------
