@@ -1,14 +1,19 @@
 """Tute's CPU players: rules of thumb, sampled deals and the value of a hand's end.
 
 Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
-sees: sing whenever a cante is there (tute first, the 40 first), take the turned card by the
-swap, never declare capote. Leading: a card that is master of its suit (every higher one
-already out) of a plain suit, else drag trumps when holding the master trump late in the
-hand, else the cheapest card of the longest plain suit, keeping cante pairs. Following: when
-the partner is winning and nobody can beat them, load points; when the trick can be won, win
-it with the cheapest winning card (a plain card before a trump) if it carries points or the
-seat is last, otherwise let it go; when it cannot be won, give the card worth least. Trumps
-are kept for tricks worth taking.
+sees (its hand, the cards played, the voids players showed): sing whenever a cante is there
+(tute first, the 40 first), take the turned card by the swap, never declare capote.
+Leading: a card that is master of its plain suit (every higher one already out) unless an
+opponent who may still hold trumps showed they lack that suit, so that the trick (and with it
+any cante waiting to be sung) is won; else drag trumps when holding the master trump and
+another; else the cheapest card of the longest plain suit, keeping cante pairs and masters,
+and in parejas preferring a suit the partner lacks (and can trump) while the opponents do not.
+Following: when the partner is winning and no opponent still to play may beat them (by a
+higher card of the suit, or by trumping where a void is known or the suit is nearly out), load
+points; when the trick can be won, win it with the cheapest card sure to hold it, else (if an
+opponent after may still beat it) with the card that risks fewest points, keeping cante pairs;
+when it cannot be won, give the card worth least. Habanero keeps its own rule for following:
+win a trick only if it carries points or the seat is last, else let it go cheaply.
 
 Knowledge for the sampled deals: the seat's hand, every card played this hand, the turned
 card (held by the dealer in individual and parejas, at the bottom of the baceta in habanero
@@ -200,7 +205,7 @@ def _pairs(state: State, hand: Sequence[Card]) -> set[Card]:
 class _Seen:
     """What the seat knows that the choice of a card needs, worked out once per decision."""
 
-    __slots__ = ("after", "mine", "played", "seat", "state", "trump", "unseen", "_voids")
+    __slots__ = ("_voids", "after", "mine", "played", "seat", "state", "trump", "unseen")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
@@ -249,61 +254,39 @@ class _Seen:
 
 def _lead(state: State, seat: int, cards: list[Card]) -> Card:
     trump = state.trump
-    open_phase = state.modalidad == "habanero" and bool(state.baceta)
-    if open_phase:
-        return _lead_open(state, seat, cards)
+    if state.modalidad == "habanero" and state.baceta:
+        return _lead_open(state, cards)
     seen = _Seen(state, seat)
     masters = _masters(state, seat, seen.played)
-    others = [s for s in range(state.players) if s != seat]
-    foes = seen.foes(others)
-    voids_ = seen.voids
-    trumps_out = seen.out(trump)
-    trumping = [f for f in foes if trump not in voids_[f]] if trumps_out else []
-
-    def safe(suit: Suit) -> bool:
-        """No opponent is likely to trump a card led in ``suit``."""
-        if not trumping:
-            return True
-        if any(suit in voids_[f] for f in trumping):
-            return False
-        return seen.out(suit) >= SAFE_OUT * len(others)
-
+    lacking = seen.voids
+    foes = seen.foes(range(state.players))
+    trumping = [f for f in foes if trump not in lacking[f]] if seen.out(trump) else []
+    duel = state.modalidad == "habanero"  # there masters and trumps led regardless did better
     plain = [c for c in cards if c.suit is not trump]
-    plain_masters = [c for c in plain if c in masters and safe(c.suit)]
-    if plain_masters:
-        return max(plain_masters, key=lambda c: (_VALUE[c], _POWER[c]))
+    safe = [c for c in plain if c in masters
+            and (duel or not any(c.suit in lacking[f] for f in trumping))]
+    if safe:  # a master nobody will trump: the trick, and a cante if one is waiting
+        return max(safe, key=lambda c: (_VALUE[c], _POWER[c]))
     trumps = [c for c in cards if c.suit is trump]
-    if DRAG and trumping and any(c in masters for c in trumps) and len(trumps) >= DRAG:
-        return max(trumps, key=lambda c: _POWER[c])
+    if (duel or trumping) and any(c in masters for c in trumps) and len(trumps) >= 2:
+        return max(trumps, key=lambda c: _POWER[c])  # draw the opponents' trumps
     keep = _pairs(state, cards)
     pool = [c for c in plain if c not in keep and c not in masters] or plain or cards
-    if CALM:
-        pool = [c for c in pool if not any(c.suit in voids_[f] for f in trumping)] or pool
-    if state.pairs:
+    if state.pairs:  # a suit the partner lacks and can trump, the opponents not
         partner = (seat + 2) % 4
-        ruff = [c for c in pool if c.suit in voids_[partner] and trump not in voids_[partner]
-                and not any(c.suit in voids_[f] for f in foes)]
-        if ruff:
-            pool = ruff
+        ruff = [c for c in pool if c.suit in lacking[partner] and trump not in lacking[partner]
+                and not any(c.suit in lacking[f] for f in foes)]
+        pool = ruff or pool
     counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
     return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
 
 
-SAFE_OUT = 0.0
-DRAG = 2
-DISCARD = 0
-CALM = 0
-UNSECURE = 0
-
-
-def _lead_open(state: State, seat: int, cards: list[Card]) -> Card:
-    """Habanero while the baceta lasts: any card may follow, so lead cheap."""
+def _lead_open(state: State, cards: list[Card]) -> Card:
+    """Habanero while the baceta lasts: any card may follow, so lead cheap, keeping pairs."""
     trump = state.trump
-    masters = _masters(state, seat, played_cards(state))
     plain = [c for c in cards if c.suit is not trump]
     keep = _pairs(state, cards)
     pool = [c for c in plain if c not in keep] or plain or cards
-    del masters
     counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
     return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
 
@@ -314,41 +297,45 @@ def _follow(state: State, seat: int, cards: list[Card]) -> Card:
     winner = trick_winner(plays, trump, RANKING)
     last = len(plays) == state.players - 1
     partner = state.pairs and state.side(winner) == state.side(seat)
-    points = sum(_VALUE[c] for _, c in plays)
     keep = _pairs(state, cards)
     wins = [c for c in cards if trick_winner([*plays, (seat, c)], trump, RANKING) == seat]
     led = plays[0][1].suit
     if partner:
-        best = dict(plays)[winner]
-        safe = last or _Seen(state, seat).secure(best, led)
+        safe = last or _Seen(state, seat).secure(dict(plays)[winner], led)
         if safe:  # load points on the partner's trick, but never a trump
             plain = [c for c in cards if c.suit is not trump and c not in keep] or cards
             return max(plain, key=lambda c: (_VALUE[c], -_POWER[c]))
         return min(cards, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
+    if state.modalidad == "habanero":
+        return _follow_duel(state, plays, cards, wins, last)
     if wins:
         pool = [c for c in wins if c not in keep] or wins
-        cheap = (lambda c: (c.suit is trump, _POWER[c]))
         if last:
-            return min(pool, key=cheap)
+            return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
         seen = _Seen(state, seat)
         secure = [c for c in pool if seen.secure(c, led)]
-        if secure:
-            return min(secure, key=cheap)
-        if UNSECURE == 0:
-            return min(pool, key=lambda c: (c.suit is trump, _VALUE[c], _POWER[c]))
-        if UNSECURE == 1:
-            return min(pool, key=cheap)
-        if points >= 10 or any(_VALUE[c] >= 10 for c in cards):
-            return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
-        return min(pool, key=cheap)
+        if secure:  # the cheapest card that surely holds the trick
+            return min(secure, key=lambda c: (c.suit is trump, _POWER[c]))
+        # it may be beaten: risk as few points as possible
+        return min(pool, key=lambda c: (c.suit is trump, _VALUE[c], _POWER[c]))
+    pool = [c for c in cards if c not in keep] or cards
+    return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
 
+
+def _follow_duel(state: State, plays: list[tuple[int, Card]], cards: list[Card],
+                 wins: list[Card], last: bool) -> Card:
+    """Habanero: a trick is worth winning if it carries points or the seat is last (with the
+    cheapest winning card, else the highest), otherwise the cheapest card lets it go."""
+    trump = state.trump
+    if wins and (last or sum(_VALUE[c] for _, c in plays) >= 10
+                 or any(_VALUE[c] >= 10 for c in cards)):
+        pool = [c for c in wins if c.suit is not trump] or wins
+        if last:
+            return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
+        return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
     losers = [c for c in cards if c not in wins] or cards
+    keep = _pairs(state, cards)
     pool = [c for c in losers if c not in keep] or losers
-    if DISCARD:
-        hand = state.hands[seat]
-        length = {s: sum(1 for c in hand if c.suit is s) for s in {c.suit for c in pool}}
-        return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, DISCARD * length[c.suit],
-                                        _POWER[c]))
     return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
 
 
