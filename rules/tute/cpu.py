@@ -1,14 +1,19 @@
 """Tute's CPU players: rules of thumb, sampled deals and the value of a hand's end.
 
 Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
-sees: sing whenever a cante is there (tute first, the 40 first), take the turned card by the
-swap, never declare capote. Leading: a card that is master of its suit (every higher one
-already out) of a plain suit, else drag trumps when holding the master trump late in the
-hand, else the cheapest card of the longest plain suit, keeping cante pairs. Following: when
-the partner is winning and nobody can beat them, load points; when the trick can be won, win
-it with the cheapest winning card (a plain card before a trump) if it carries points or the
-seat is last, otherwise let it go; when it cannot be won, give the card worth least. Trumps
-are kept for tricks worth taking.
+sees (its hand, the cards played, the voids players showed): sing whenever a cante is there
+(tute first, the 40 first), take the turned card by the swap, never declare capote.
+Leading: a card that is master of its plain suit (every higher one already out) unless an
+opponent who may still hold trumps showed they lack that suit, so that the trick (and with it
+any cante waiting to be sung) is won; else drag trumps when holding the master trump and
+another; else the cheapest card of the longest plain suit, keeping cante pairs and masters,
+and in parejas preferring a suit the partner lacks (and can trump) while the opponents do not.
+Following: when the partner is winning and no opponent still to play may beat them (by a
+higher card of the suit, or by trumping where a void is known or the suit is nearly out), load
+points; when the trick can be won, win it with the cheapest card sure to hold it, else (if an
+opponent after may still beat it) with the card that risks fewest points, keeping cante pairs;
+when it cannot be won, give the card worth least. Habanero keeps its own rule for following:
+win a trick only if it carries points or the seat is last, else let it go cheaply.
 
 Knowledge for the sampled deals: the seat's hand, every card played this hand, the turned
 card (held by the dealer in individual and parejas, at the bottom of the baceta in habanero
@@ -197,22 +202,91 @@ def _pairs(state: State, hand: Sequence[Card]) -> set[Card]:
     return keep
 
 
+class _Seen:
+    """What the seat knows that the choice of a card needs, worked out once per decision."""
+
+    __slots__ = ("_voids", "after", "mine", "played", "seat", "state", "trump", "unseen")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.trump = state.trump
+        self.played = played_cards(state)
+        self.mine = set(state.hands[seat])
+        self.unseen = [c for c in _DECK if c not in self.played and c not in self.mine]
+        done = len(state.trick.plays) + 1
+        self.after = [(seat + i) % state.players for i in range(1, state.players - done + 1)]
+        self._voids: list[set[Suit]] | None = None
+
+    @property
+    def voids(self) -> list[set[Suit]]:
+        if self._voids is None:
+            self._voids = voids(self.state)
+        return self._voids
+
+    def foes(self, seats: Sequence[int]) -> list[int]:
+        """The seats among ``seats`` not on the seat's side."""
+        side = self.state.side(self.seat)
+        return [s for s in seats if self.state.side(s) != side]
+
+    def out(self, suit: Suit) -> int:
+        """Unseen cards of ``suit``."""
+        return sum(1 for c in self.unseen if c.suit is suit)
+
+    def may_beat(self, seat: int, top: Card, led: Suit) -> bool:
+        """Whether ``seat`` may hold a card that beats ``top`` on a trick led in ``led``."""
+        void = self.voids[seat]
+        trump = self.trump
+        if top.suit is trump:
+            return trump not in void and any(
+                c.suit is trump and _POWER[c] > _POWER[top] for c in self.unseen)
+        if led not in void and any(
+                c.suit is led and _POWER[c] > _POWER[top] for c in self.unseen):
+            return True
+        if trump in void or not any(c.suit is trump for c in self.unseen):
+            return False
+        return led in void or self.out(led) <= len(self.after)
+
+    def secure(self, top: Card, led: Suit) -> bool:
+        """No opponent still to play may beat ``top``."""
+        return not any(self.may_beat(s, top, led) for s in self.foes(self.after))
+
+
 def _lead(state: State, seat: int, cards: list[Card]) -> Card:
     trump = state.trump
-    played = played_cards(state)
-    masters = _masters(state, seat, played)
+    if state.modalidad == "habanero" and state.baceta:
+        return _lead_open(state, cards)
+    seen = _Seen(state, seat)
+    masters = _masters(state, seat, seen.played)
+    lacking = seen.voids
+    foes = seen.foes(range(state.players))
+    trumping = [f for f in foes if trump not in lacking[f]] if seen.out(trump) else []
+    duel = state.modalidad == "habanero"  # there masters and trumps led regardless did better
     plain = [c for c in cards if c.suit is not trump]
-    open_phase = state.modalidad == "habanero" and bool(state.baceta)
-    if not open_phase:
-        plain_masters = [c for c in plain if c in masters]
-        if plain_masters:
-            return max(plain_masters, key=lambda c: (_VALUE[c], _POWER[c]))
-        trumps = [c for c in cards if c.suit is trump]
-        if trumps and any(c in masters for c in trumps) and len(trumps) >= 2:
-            return max(trumps, key=lambda c: _POWER[c])
+    safe = [c for c in plain if c in masters
+            and (duel or not any(c.suit in lacking[f] for f in trumping))]
+    if safe:  # a master nobody will trump: the trick, and a cante if one is waiting
+        return max(safe, key=lambda c: (_VALUE[c], _POWER[c]))
+    trumps = [c for c in cards if c.suit is trump]
+    if (duel or trumping) and any(c in masters for c in trumps) and len(trumps) >= 2:
+        return max(trumps, key=lambda c: _POWER[c])  # draw the opponents' trumps
     keep = _pairs(state, cards)
-    pool = [c for c in plain if c not in keep and (open_phase or c not in masters)] \
-        or plain or cards
+    pool = [c for c in plain if c not in keep and c not in masters] or plain or cards
+    if state.pairs:  # a suit the partner lacks and can trump, the opponents not
+        partner = (seat + 2) % 4
+        ruff = [c for c in pool if c.suit in lacking[partner] and trump not in lacking[partner]
+                and not any(c.suit in lacking[f] for f in foes)]
+        pool = ruff or pool
+    counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
+    return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
+
+
+def _lead_open(state: State, cards: list[Card]) -> Card:
+    """Habanero while the baceta lasts: any card may follow, so lead cheap, keeping pairs."""
+    trump = state.trump
+    plain = [c for c in cards if c.suit is not trump]
+    keep = _pairs(state, cards)
+    pool = [c for c in plain if c not in keep] or plain or cards
     counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
     return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
 
@@ -223,32 +297,46 @@ def _follow(state: State, seat: int, cards: list[Card]) -> Card:
     winner = trick_winner(plays, trump, RANKING)
     last = len(plays) == state.players - 1
     partner = state.pairs and state.side(winner) == state.side(seat)
-    points = sum(_VALUE[c] for _, c in plays)
     keep = _pairs(state, cards)
     wins = [c for c in cards if trick_winner([*plays, (seat, c)], trump, RANKING) == seat]
+    led = plays[0][1].suit
     if partner:
-        best = dict(plays)[winner]
-        safe = last or best in _masters_public(state, best)
+        safe = last or _Seen(state, seat).secure(dict(plays)[winner], led)
         if safe:  # load points on the partner's trick, but never a trump
             plain = [c for c in cards if c.suit is not trump and c not in keep] or cards
             return max(plain, key=lambda c: (_VALUE[c], -_POWER[c]))
         return min(cards, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-    if wins and (last or points >= 10 or any(_VALUE[c] >= 10 for c in cards)):
-        plain_wins = [c for c in wins if c.suit is not trump]
-        pool = plain_wins or wins
+    if state.modalidad == "habanero":
+        return _follow_duel(state, plays, cards, wins, last)
+    if wins:
+        pool = [c for c in wins if c not in keep] or wins
+        if last:
+            return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
+        seen = _Seen(state, seat)
+        secure = [c for c in pool if seen.secure(c, led)]
+        if secure:  # the cheapest card that surely holds the trick
+            return min(secure, key=lambda c: (c.suit is trump, _POWER[c]))
+        # it may be beaten: risk as few points as possible
+        return min(pool, key=lambda c: (c.suit is trump, _VALUE[c], _POWER[c]))
+    pool = [c for c in cards if c not in keep] or cards
+    return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
+
+
+def _follow_duel(state: State, plays: list[tuple[int, Card]], cards: list[Card],
+                 wins: list[Card], last: bool) -> Card:
+    """Habanero: a trick is worth winning if it carries points or the seat is last (with the
+    cheapest winning card, else the highest), otherwise the cheapest card lets it go."""
+    trump = state.trump
+    if wins and (last or sum(_VALUE[c] for _, c in plays) >= 10
+                 or any(_VALUE[c] >= 10 for c in cards)):
+        pool = [c for c in wins if c.suit is not trump] or wins
         if last:
             return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
         return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
     losers = [c for c in cards if c not in wins] or cards
+    keep = _pairs(state, cards)
     pool = [c for c in losers if c not in keep] or losers
     return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-
-
-def _masters_public(state: State, card: Card) -> set[Card]:
-    """``{card}`` if every higher card of its suit has been played (else empty)."""
-    played = played_cards(state)
-    higher = (c for c in _SUIT_CARDS[card.suit] if _POWER[c] > _POWER[card])
-    return {card} if all(c in played for c in higher) else set()
 
 
 # -- the end of a playout ---------------------------------------------------------------------
