@@ -3,7 +3,7 @@
 Run from the repository root::
 
     .venv/bin/python benchmarks/arena.py [--matches N] [--budget-ms MS] [--only TEXT]
-                                         [--workers W] [--timing]
+                                         [--pairing A-B] [--workers W] [--timing]
 
 Two-sided modes (Tute habanero and parejas, Escoba 2 and pairs, Belote 2 and pairs): each
 pairing (difícil–fácil, normal–fácil, difícil–normal) plays every seeded deal twice, the
@@ -170,6 +170,8 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=25.0,
                         help="difícil's time per decision in the arena (25)")
     parser.add_argument("--only", default="", help="only the modes whose label has this")
+    parser.add_argument("--pairing", default="",
+                        help="only this pairing, e.g. dificil-facil (every one by default)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--timing", action="store_true",
                         help="time difícil decisions at the default budget instead")
@@ -186,6 +188,8 @@ def main() -> None:
             if args.only not in mode.label or mode.game not in known:
                 continue
             pairings = PAIRINGS if mode.kind == "duel" else (("dificil", "facil"),)
+            if args.pairing:
+                pairings = tuple(p for p in pairings if "-".join(p) == args.pairing)
             for pairing in pairings:
                 started = time.perf_counter()
                 tallies = pool.map(job, list(jobs(mode, pairing, args.matches, args.budget_ms)))
