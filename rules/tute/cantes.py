@@ -49,6 +49,8 @@ class CantesMixin(TuteBase):
 
     def _singable(self, seat: int) -> list[SpanishSuit]:
         mask = self._masks[seat]
+        if not mask & REYES & mask >> 1:  # no rey with its caballo: nothing to sing
+            return []
         return [s for s, couple in COUPLE_MASK.items() if mask & couple == couple
                 and s not in self.sung]
 
@@ -96,23 +98,17 @@ class CantesMixin(TuteBase):
     def _automatic(self, winner: int) -> list[Event]:
         """Tute check, then the cantes, after a trick won (not habanero)."""
         singers = (winner, (winner + 2) % 4) if self.pairs else (winner,)
-        masks = self._masks
         if self.tute_enabled:
             for seat in singers:
-                mask = masks[seat]
-                for rank, four in TUTE_MASKS:
-                    if mask & four == four:
-                        return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
+                rank = self._tute_rank(seat)
+                if rank is not None:
+                    return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
         events: list[Event] = []
         for seat in singers:
-            mask = masks[seat]
-            if not mask & REYES & mask >> 1:  # no rey with its caballo: nothing to sing
-                continue
-            for suit in TRUMP_FIRST[self.trump]:
-                couple = COUPLE_MASK[suit]
-                if mask & couple == couple and suit not in self.sung:
-                    events.append(self._record_cante(seat, suit))
-                    break
+            singable = self._singable(seat)
+            if singable:  # one cante per trick won, the trump suit's first
+                suit = next(s for s in TRUMP_FIRST[self.trump] if s in singable)
+                events.append(self._record_cante(seat, suit))
         return events
 
     # ------------------------------------------------------------------ refusals

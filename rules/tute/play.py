@@ -6,7 +6,7 @@ from rules.cards import Card
 from rules.engine import Action, Event
 from rules.errors import Common, IllegalAction
 from rules.tricks import PLAYED_BY, TrickWon, broken_obligation
-from rules.tute.bits import BIT, INDEX, REYES, SUIT_BITS, SUIT_MASK, Why, playable
+from rules.tute.bits import BIT, Why, playable
 from rules.tute.bits import cards as cards_of
 from rules.tute.bits import plays as play_actions
 from rules.tute.bits import winner as trick_winner
@@ -17,7 +17,6 @@ from rules.tute.options import (
     SING,
     SING_TUTE,
     SWAP,
-    SWAP_FOR,
 )
 
 
@@ -51,29 +50,25 @@ class PlayMixin(CantesMixin):
         if mask is None:
             mask = self._masks[seat]
             if plays:
-                if modalidad != "habanero" or not self.baceta:
-                    mask = playable(mask, plays, self.trump_index, False)[0]
-                elif INDEX[plays[0][1]] // SUIT_BITS == self.trump_index:  # open: trump lead
-                    mask = mask & SUIT_MASK[self.trump_index] or mask  # binds only to trumps
+                open_ = modalidad == "habanero" and bool(self.baceta)
+                mask = playable(mask, plays, self.trump_index, open_)[0]
             self._playable_mask = mask
         actions = play_actions(mask)
         if modalidad == "habanero":
-            if not plays and self.trick_winners and self.baceta:  # the window to sing, swap
-                self._window_actions(seat, mask, actions)
+            if self._window():  # the trick's winner may sing and swap before leading
+                self._window_actions(seat, actions)
         elif modalidad == "arrastrado" and not self.trick_winners and self._can_swap(seat):
             actions.append(SWAP)  # any time in the first trick
         return actions
 
-    def _window_actions(self, seat: int, mask: int, actions: list[Action]) -> None:
+    def _window_actions(self, seat: int, actions: list[Action]) -> None:
         """Add habanero's ``sing tute``, ``sing <suit>`` and ``swap`` where the hand allows."""
         if self.tute_enabled and self._tute_rank(seat) is not None:
             actions.append(SING_TUTE)
-        if not self.sang and mask & REYES & mask >> 1:  # a complete pair: maybe a cante
+        if not self.sang:
             actions.extend(SING[s] for s in self._singable(seat))
-        if not self.swapped:
-            card = SWAP_FOR[self.turned]
-            if card is not None and mask & BIT[card]:
-                actions.append(SWAP)
+        if self._can_swap(seat):
+            actions.append(SWAP)
 
     def _play_refusal(self, seat: int, act: Action, card: Card) -> IllegalAction:
         """Why a card may not be played now: not held, or the obligation it breaks."""

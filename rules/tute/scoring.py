@@ -71,13 +71,13 @@ class ScoringMixin(TuteBase):
 
     def _end_hand(self, capote_winner: int | None) -> list[Event]:
         """Score the hand; then end the match or deal the next hand."""
-        half = self.players // 2 if self.pairs else self.players  # seat % half: its side
-        cards = [0] * half
-        cantes = [0] * half
+        count = self._side_count()
+        cards = [0] * count
+        cantes = [0] * count
         for seat, taken in enumerate(self.taken):
-            cards[seat % half] += card_points(taken)
+            cards[self.side(seat)] += card_points(taken)
         for seat, _, value in self.cantes:
-            cantes[seat % half] += value
+            cantes[self.side(seat)] += value
         points = [c + k for c, k in zip(cards, cantes, strict=True)]
         ultimas: int | None = None
         if self.capote is not None:
