@@ -124,12 +124,8 @@ class TomateBase(Snapshot):
     def trump(self) -> Suit:
         return self.pinta.suit
 
-
     def _order_from(self, start: int) -> tuple[int, ...]:
         return seats_from(start, self.players)
-
-    def _after_dealer(self) -> tuple[int, ...]:
-        return self._after
 
     def _is_in(self, seat: int) -> bool:
         return self.status[seat] in IN_PLAY

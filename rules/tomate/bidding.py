@@ -84,7 +84,7 @@ class BiddingMixin(TomateBase):
         if self.queue:
             self.turn = self.queue[0]
             return
-        lone = next(s for s in self._after_dealer() if self.status[s] == "in")
+        lone = next(s for s in self._after if self.status[s] == "in")
         self._unopposed(lone, events)
 
     def _unopposed(self, seat: int, events: list[Event]) -> None:

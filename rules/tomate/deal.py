@@ -79,7 +79,7 @@ class DealMixin(TomateBase):
         if holder is None:
             return
         events.append(PanfiloDealt(holder))
-        for s in self._after_dealer():
+        for s in self._after:
             if s != holder:
                 self._move(seat_account(s), seat_account(holder), 1, "panfilo", events)
 
