@@ -277,8 +277,7 @@ def _lead(state: State, seat: int, cards: list[Card]) -> Card:
         ruff = [c for c in pool if c.suit in lacking[partner] and trump not in lacking[partner]
                 and not any(c.suit in lacking[f] for f in foes)]
         pool = ruff or pool
-    counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
-    return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
+    return _cheapest_lead(pool, cards)
 
 
 def _lead_open(state: State, cards: list[Card]) -> Card:
@@ -287,6 +286,11 @@ def _lead_open(state: State, cards: list[Card]) -> Card:
     plain = [c for c in cards if c.suit is not trump]
     keep = _pairs(state, cards)
     pool = [c for c in plain if c not in keep] or plain or cards
+    return _cheapest_lead(pool, cards)
+
+
+def _cheapest_lead(pool: list[Card], cards: list[Card]) -> Card:
+    """The card of ``pool`` worth least, from the suit the seat holds most of."""
     counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
     return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
 
@@ -298,7 +302,6 @@ def _follow(state: State, seat: int, cards: list[Card]) -> Card:
     last = len(plays) == state.players - 1
     partner = state.pairs and state.side(winner) == state.side(seat)
     keep = _pairs(state, cards)
-    wins = [c for c in cards if trick_winner([*plays, (seat, c)], trump, RANKING) == seat]
     led = plays[0][1].suit
     if partner:
         safe = last or _Seen(state, seat).secure(dict(plays)[winner], led)
@@ -306,8 +309,9 @@ def _follow(state: State, seat: int, cards: list[Card]) -> Card:
             plain = [c for c in cards if c.suit is not trump and c not in keep] or cards
             return max(plain, key=lambda c: (_VALUE[c], -_POWER[c]))
         return min(cards, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
+    wins = [c for c in cards if trick_winner([*plays, (seat, c)], trump, RANKING) == seat]
     if state.modalidad == "habanero":
-        return _follow_duel(state, plays, cards, wins, last)
+        return _follow_duel(state, plays, cards, wins, last, keep)
     if wins:
         pool = [c for c in wins if c not in keep] or wins
         if last:
@@ -323,7 +327,7 @@ def _follow(state: State, seat: int, cards: list[Card]) -> Card:
 
 
 def _follow_duel(state: State, plays: list[tuple[int, Card]], cards: list[Card],
-                 wins: list[Card], last: bool) -> Card:
+                 wins: list[Card], last: bool, keep: set[Card]) -> Card:
     """Habanero: a trick is worth winning if it carries points or the seat is last (with the
     cheapest winning card, else the highest), otherwise the cheapest card lets it go."""
     trump = state.trump
@@ -334,7 +338,6 @@ def _follow_duel(state: State, plays: list[tuple[int, Card]], cards: list[Card],
             return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
         return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
     losers = [c for c in cards if c not in wins] or cards
-    keep = _pairs(state, cards)
     pool = [c for c in losers if c not in keep] or losers
     return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
 
