@@ -53,13 +53,14 @@ Decisions where RULES.md is silent (or how it is read):
   brelán and a sequence at once. Order: any brelán above any sequence; brelanes J 9 A 10 K
   Q; sequences by length, then top card, then trumps. Belote is not a combination.
 * **Announcing.** ``announce`` is offered before the seat's first card (in the first trick,
-  at its turn) when it holds a combination **at least as good** as the best one announced so
-  far by anyone (partner included); it announces all such combinations at once, strongest
-  first, one ``Announced`` event each, naming only the kind and the length (a brelán's rank,
-  a sequence's height and the cards stay hidden). An *equal* combination (a sequence of the
-  same length and top card, neither in trumps) may be announced: otherwise the tie rule of
-  ``empate_escalera`` could never apply. A seat announces once. Never automatic: a
-  combination not announced counts for nothing.
+  at its turn) when it holds a combination **better** than the best one announced so far by
+  anyone (partner included); it announces all such combinations at once, strongest first,
+  one ``Announced`` event each, naming only the kind and the length (a brelán's rank, a
+  sequence's height and the cards stay hidden). With ``empate_escalera=none_or_split`` an
+  *equal* combination (a sequence of the same length and top card, neither in trumps) may
+  be announced too, or that tie rule could never apply; with ``first`` it may not (it would
+  lose the tie to the earlier one anyway). A seat announces once. Never automatic: a
+  combination not announced counts for nothing and annuls nothing.
 * **Judging** (when the first trick ends, one ``CombinationShown`` per announcement, in
   announcement order, with its cards, points and reason ``scores``, ``beaten``,
   ``annulled``, ``tie_lost``, ``tie_none`` or ``tie_split``): the best brelán's side scores

@@ -77,6 +77,23 @@ def public_name(combo: Combo) -> tuple[str, int]:
     return ("brelan" if is_brelan(combo) else "sequence", len(combo))
 
 
+def may_announce(combo: Strength, best: Strength | None, empate: Empate) -> bool:
+    """Whether a combination of strength ``combo`` may still be announced after ``best`` (the
+    best one announced so far, None before any): only a better one (RULES.md: "better than
+    the best one already announced"). With ``none_or_split`` an *equal* one may be announced
+    too, or its tie rule could never apply; with ``first`` an equal one would lose the tie to
+    the one announced before it anyway."""
+    if best is None:
+        return True
+    return combo > best or (empate == "none_or_split" and combo == best)
+
+
+def announceable(found: Sequence[Combo], best: Strength | None, trump: FrenchSuit,
+                 empate: Empate) -> list[Combo]:
+    """The combinations of ``found`` that may be announced after ``best`` (order kept)."""
+    return [combo for combo in found if may_announce(strength(combo, trump), best, empate)]
+
+
 def judge(
     announced: Sequence[tuple[int, Combo]], trump: FrenchSuit, side_of: Sequence[int],
     players: int, empate: Empate,
