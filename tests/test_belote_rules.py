@@ -500,6 +500,27 @@ def test_equal_sequences_with_none_or_split(players: int, expected: list[int]) -
         (1, expected[0], reason), (0, expected[1], reason)]
 
 
+@pytest.mark.parametrize("brelan_announced", [True, False])
+def test_pairs_a_brelan_annulling_the_best_sequence_leaves_no_sequence(
+        brelan_announced: bool) -> None:
+    # Seat 1 (pair 1+3) announces a tercia, seat 2 a better cuarta, seat 3 a brelán of aces:
+    # the cuarta is the best sequence and is annulled, so seat 1's tercia, beaten by it,
+    # scores nothing either. A brelán that is not announced annuls nothing: the cuarta scores.
+    final = {1: "9c 8c 7c 10s 8s 9h Ks 7h", 2: "Kd Qd Jd 10d 7s Qh 10c Kc",
+             3: "As Ah Ad Ac Qs 9s Kh 8h", 0: "Js Jh 10h Jc Qc 9d 8d 7d"}
+    state = taken(4, final, "7h", parejas=True)
+    act(state, "announce", "play 8s", "announce", "play 7s")
+    assert state.view(3).announce == (tuple(fr("As Ah Ad Ac")),)
+    act(state, *(["announce"] if brelan_announced else []), "play 9s")
+    assert "announce" not in legal(state)  # seat 0's tercia is no better than the cuarta
+    events = act(state, "play Js")
+    shown = [(e.seat, e.points, e.reason) for e in kinds(events, CombinationShown)]
+    if brelan_announced:
+        assert shown == [(1, 0, "beaten"), (2, 0, "annulled"), (3, 100, "scores")]
+    else:
+        assert shown == [(1, 0, "beaten"), (2, 50, "scores")]
+
+
 # Judging announced combinations (``judge``), seat by seat in announcement order.
 def judged(announced: list[tuple[int, str]], players: int = 3, pairs: bool = False,
            trump: FrenchSuit = HEARTS, empate: str = "first") -> list[tuple[int, str]]:
@@ -525,6 +546,30 @@ def test_judge_a_brelan_does_not_annul_its_own_sides_sequences() -> None:
     # pairs: the partner's brelán annuls nothing of the pair
     assert judged([(0, "Ad Kd Qd"), (2, "Js Jh Jd Jc")], 4, True) == [
         (20, "scores"), (200, "scores")]
+
+
+def test_judge_the_best_sequence_annulled_by_a_brelan_leaves_no_sequence_scoring() -> None:
+    # the best sequence wins and annuls the others; a brelán of another side annuls it:
+    # nobody scores a sequence (the weaker one of the brelán's own pair gets nothing)
+    assert judged([(0, "Ad Kd Qd"), (1, "Kc Qc Jc 10c"), (2, "Js Jh Jd Jc")], 4, True) == [
+        (0, "beaten"), (0, "annulled"), (200, "scores")]
+    # its holder's other sequences go with it
+    assert judged([(0, "Ad Kd Qd"), (1, "Kc Qc Jc 10c"), (1, "9s 8s 7s"),
+                   (2, "Qs Qh Qd Qc")], 4, True) == [
+        (0, "beaten"), (0, "annulled"), (0, "annulled"), (100, "scores")]
+
+
+@pytest.mark.parametrize(("players", "pairs", "expected"), [
+    # 2 players: the tie still means nobody scores; the annulled one says why it is void
+    (2, False, [(0, "annulled"), (0, "tie_none"), (100, "scores")]),
+    # 3+: each tied side's share is its own; the annulled side's share is lost
+    (3, False, [(0, "annulled"), (50, "tie_split"), (100, "scores")]),
+    (4, True, [(0, "annulled"), (50, "tie_split"), (100, "scores")]),
+])
+def test_judge_none_or_split_a_tie_with_an_annulled_sequence(
+        players: int, pairs: bool, expected: list[tuple[int, str]]) -> None:
+    assert judged([(1, "Ad Kd Qd Jd 10d"), (0, "Ac Kc Qc Jc 10c"), (0, "Qs Qh Qd Qc")],
+                  players, pairs, empate="none_or_split") == expected
 
 
 def test_judge_sequences_longest_then_highest_then_trump() -> None:

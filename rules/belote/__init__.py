@@ -64,11 +64,15 @@ Decisions where RULES.md is silent (or how it is read):
 * **Judging** (when the first trick ends, one ``CombinationShown`` per announcement, in
   announcement order, with its cards, points and reason ``scores``, ``beaten``,
   ``annulled``, ``tie_lost``, ``tie_none`` or ``tie_split``): the best brelán's side scores
-  all of its announced brelanes. A sequence is annulled when a player of another side
-  announced a brelán; among the others the best sequence's side scores all its announced
-  sequences. A tie between sides: ``first`` — the one announced first wins; ``none_or_split``
-  — with 2 players nobody scores sequences, with 3 or more each tied side scores the tied
-  sequence's value divided by the number of tied sides (rounded down) and nothing else.
+  all of its announced brelanes. The best sequence announced (tie rule included) wins and
+  annuls the others, and its side scores all its announced sequences, unless a player of
+  another side announced a brelán (a beaten one too): then it is annulled and **no**
+  sequence scores (the next best does not take its place). Every sequence of a side that
+  another side's brelán annuls is shown ``annulled``. A tie between sides: ``first`` — the
+  one announced first wins; ``none_or_split`` — with 2 players nobody scores sequences,
+  with 3 or more each tied side scores the tied sequence's value divided by the number of
+  tied sides (rounded down) and nothing else; a tied side annulled by a brelán loses its
+  share, which nobody gets.
 * **Belote** is declared by the engine: ``BeloteDeclared`` when the seat holding both the K
   and the Q of trumps plays the first, ``RebeloteDeclared`` (20 points) with the second.
 * **Obligations** (:data:`~rules.belote.options.POLICY`): asistir; on a trump lead a trump
