@@ -42,19 +42,30 @@ def combo_name(combo: Sequence[Card], lang: Lang) -> str:
                   suit=lang.suit(top.suit))
 
 
+# The variables ``label_values`` adds, per verb (their values before a state is there).
+_LABEL_DEFAULTS: dict[str, dict[str, Any]] = {
+    "announce": {"count": 0, "combos": ""},
+    "pass": {"phase": ""},
+    "take": {"suit": ""},
+}
+
+
 def label_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
     """``announce`` lists the combinations it would declare, ``take`` names the turned suit
-    and ``pass`` knows its moment (bidding, or keeping the 7 of trumps)."""
-    values: dict[str, Any] = {"count": 0, "combos": "", "phase": "", "suit": ""}
+    and ``pass`` knows its moment (bidding, or keeping the 7 of trumps). Only those
+    variables: ``name``'s suit comes from its argument and must not be overwritten."""
+    values = dict(_LABEL_DEFAULTS.get(action.verb, {}))
     state = table.state
-    if action.verb not in ("announce", "pass", "take"):
-        return values
-    if state is None or state.to_act is None:
+    if not values or state is None or state.to_act is None:
         return values
     view: belote.BeloteView = state.view(state.to_act)
-    names = [combo_name(combo, lang) for combo in view.announce]
-    values.update(count=len(names), combos=", ".join(names), phase=view.phase,
-                  suit=lang.suit(view.turned.suit))
+    if action.verb == "announce":
+        names = [combo_name(combo, lang) for combo in view.announce]
+        values.update(count=len(names), combos=", ".join(names))
+    elif action.verb == "pass":
+        values["phase"] = view.phase
+    else:
+        values["suit"] = lang.suit(view.turned.suit)
     return values
 
 
