@@ -1,4 +1,4 @@
-"""Belote: scripted-deck scenarios for every rule of RULES.md ("Belote")."""
+"""Belote: scripted-deck scenarios for every rule of docs/rules/en/belote.md."""
 
 from __future__ import annotations
 

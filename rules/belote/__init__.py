@@ -1,4 +1,4 @@
-"""Belote (RULES.md, "Belote"): 2, 3 or 4 players, or 4 in pairs (seats 0+2 against 1+3).
+"""Belote (docs/rules/en/belote.md): 2, 3 or 4 players, or 4 in pairs (seats 0+2 against 1+3).
 
 A :class:`State` covers a whole match: hands are dealt one after another until a side is at
 or above ``Options.objetivo`` with the single highest total. A *side* is a seat, or a pair
@@ -26,7 +26,7 @@ trick obligations :class:`~rules.tricks.Obligation`, param ``suit``; ``must_over
 of another suit refused while montar applies is refused as ``must_follow`` (asistir comes
 first). The words are in the catalogs ``locales/*/belote.ftl``.
 
-Decisions where RULES.md is silent (or how it is read):
+Decisions where docs/rules/en/belote.md is silent (or how it is read):
 
 * **Deal.** Seat 0 deals the first hand; mano (the seat after the dealer) receives first,
   speaks first and leads the first trick. Packets of 3 then 3 (2-3 players) or 3 then 2 (4

@@ -1,4 +1,4 @@
-"""Combinations (RULES.md, Belote, "Announcements"): finding them in a hand, comparing them,
+"""Combinations (docs/rules/en/belote.md, "Combinations"): finding them in a hand, comparing them,
 and judging which announced ones score when the first trick ends.
 
 A combination is a tuple of cards: a **brelán** (the four cards of one rank: J, 9, A, 10, K or

@@ -13,7 +13,7 @@ class ScoringMixin(TomateBase):
     # ------------------------------------------------------------------ mosca
 
     def _mosca(self) -> int | None:
-        """The seat that wins with a mosca, if any (RULES.md tie order)."""
+        """The seat that wins with a mosca, if any (tie order: docs/rules/en/tomate.md)."""
         best: tuple[bool, list[int]] | None = None
         winner: int | None = None
         for seat in self._participants():
