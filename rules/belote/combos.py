@@ -79,10 +79,10 @@ def public_name(combo: Combo) -> tuple[str, int]:
 
 def may_announce(combo: Strength, best: Strength | None, empate: Empate) -> bool:
     """Whether a combination of strength ``combo`` may still be announced after ``best`` (the
-    best one announced so far, None before any): only a better one (RULES.md: "better than
-    the best one already announced"). With ``none_or_split`` an *equal* one may be announced
-    too, or its tie rule could never apply; with ``first`` an equal one would lose the tie to
-    the one announced before it anyway."""
+    best one announced so far, None before any): only a better one (docs/rules/en/belote.md:
+    "better than the best one announced so far"). With ``none_or_split`` an *equal* one may
+    be announced too, or its tie rule could never apply; with ``first`` an equal one would
+    lose the tie to the one announced before it anyway."""
     if best is None:
         return True
     return combo > best or (empate == "none_or_split" and combo == best)
