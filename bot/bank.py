@@ -66,6 +66,13 @@ class Bank:
         ):
             raise UnknownAccount(account)
 
+    def room(self, account: str, balance: int) -> tuple[int, int]:
+        """How many tantos an account holding ``balance`` may still receive and pay: up to
+        the limit either way (a pot, down to 0). A game whose rules must always be playable
+        cuts its payments to fit in it instead of having them refused."""
+        floor = 0 if account in self.pots else -MAX_TANTOS
+        return max(0, MAX_TANTOS - balance), max(0, balance - floor)
+
     async def move(
         self, db: Tx, guild_id: int, source: str, target: str, amount: int,
         reason: str, *, table_id: int | None = None, hand: int | None = None,

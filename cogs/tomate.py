@@ -11,6 +11,7 @@ pot under one lock.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -63,14 +64,33 @@ class TomateHooks(TableHooks):
 
     async def new_game_kwargs(self, table: Table, db: Tx) -> dict[str, Any]:
         plato, reserva = await self.bank.pot(guild_of(table), db)
-        await self._read_balances(table, db)
-        return {"plato": plato, "reserva": reserva}
+        room = await self._room(table, db, plato, reserva)
+        return {"plato": plato, "reserva": reserva, "room": room}
 
     async def before_apply(self, table: Table, db: Tx) -> int:
         state = table.state
         assert isinstance(state, tomate.State)
-        state.sync_pot(*await self.bank.pot(guild_of(table), db))
+        plato, reserva = await self.bank.pot(guild_of(table), db)
+        state.sync_pot(plato, reserva, await self._room(table, db, plato, reserva))
         return int(state.hand_no)
+
+    async def _room(
+        self, table: Table, db: Tx, plato: int, reserva: int
+    ) -> dict[str, tuple[int, int]]:
+        """What each of the table's accounts may still receive and pay in this move, read in
+        the move's transaction under the server's lock: the engine cuts a payment that would
+        pass the bank's limit, so no move of the rules is ever refused (docs/rules/*/tomate.md,
+        "The bank's limit"). CPU seats share one account: each gets an equal part of it."""
+        accounts = [seat_account(table, i) for i in range(len(table.seats))]
+        balances = await self.bank.balances(guild_of(table), accounts, db)
+        sharing = Counter(accounts)
+        room: dict[str, tuple[int, int]] = {}
+        for seat, account in enumerate(accounts):
+            receive, pay = self.bank.room(account, balances[account])
+            room[f"seat:{seat}"] = (receive // sharing[account], pay // sharing[account])
+        room[PLATO] = self.bank.room(PLATO, plato)
+        room[RESERVA] = self.bank.room(RESERVA, reserva)
+        return room
 
     async def after_apply(
         self, table: Table, events: Sequence[Event], db: Tx, before: Any
