@@ -253,6 +253,8 @@ class TableService:
         channel_id: int, host_id: int, host_name: str, timing: Timing | None = None,
     ) -> Table:
         spec = self.games[game]
+        if guild_id is None:  # tables are a server's (a forged command may come from a DM)
+            raise TableError("error-guild-only")
         if not self.owns(guild_id):  # Discord sends a server's commands to its shard only
             raise TableError("table-elsewhere")
         if isinstance(options, BaseModel):

@@ -26,7 +26,7 @@ from bot.i18n import Lang
 from bot.render import fit_lines, seat_lines
 from bot.storage import Movement, ResultRecord, Tx
 from bot.tables import Table, TableError
-from bot.views import private_lang, public_lang
+from bot.views import private_lang, public_lang, server_of
 from rules import tomate
 from rules.engine import Event
 
@@ -129,11 +129,6 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
                              summary_lines=self.summary_lines)
         super().__init__(bot)
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
-        return True
-
     def render_table(self, table: Table, lang: Lang) -> discord.Embed:
         state = table.state
         assert state is not None
@@ -197,7 +192,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
 
     @app_commands.command(name=ls("cmd-bote-name"), description=ls("cmd-bote-desc"))
     async def bote(self, interaction: discord.Interaction[Any]) -> None:
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = public_lang(interaction)
         plato, reserva = await self.bank.pot(guild)
         movements = await self.bank.history(guild, limit=10)
@@ -213,10 +208,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.describe(jugador=ls("cmd-saldo-jugador-desc"))
     @app_commands.rename(jugador=ls("cmd-saldo-jugador-name"))
     async def saldo(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], jugador: discord.User | None = None
     ) -> None:
+        """Anybody's balance, a player who has left the server included."""
         member = jugador or interaction.user
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = private_lang(interaction)
         account = user_account(member.id)
         balance = (await self.bank.balances(guild, [account]))[account]
@@ -230,7 +226,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.command(name=ls("cmd-ranking-name"), description=ls("cmd-ranking-desc"))
     async def ranking(self, interaction: discord.Interaction[Any]) -> None:
         lang = public_lang(interaction)
-        balances = await self.bank.all_balances(interaction.guild_id or 0)
+        balances = await self.bank.all_balances(server_of(interaction))
         players = sorted(
             ((a, b) for a, b in balances.items() if a not in self.bank.pots),
             key=lambda item: (-item[1], item[0]),
@@ -253,11 +249,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member,
+        self, interaction: discord.Interaction[Any], jugador: discord.User,
         cantidad: app_commands.Range[int, -MAX_TANTOS, MAX_TANTOS],
         motivo: app_commands.Range[str, 3, 200], bote: Literal["plato", "reserva"] = "reserva",
     ) -> None:
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = public_lang(interaction)
         reason = lang.t("tomate-adjust-reason", reason=motivo, by=interaction.user.display_name)
         async with self.bot.tables.guild_lock("tomate", guild):
