@@ -45,8 +45,11 @@ class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
                  seed: int | None = None, **options: Any) -> None:
         """``options`` go to discord.py's client (the shards of :class:`ShardedTapeteBot`)."""
+        # Nothing the bot writes pings anybody: texts echo what users typed (a reason, a
+        # name), and mentions of players only need to show who they are.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
-                         intents=discord.Intents.default(), **options)
+                         intents=discord.Intents.default(),
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
         self.settings = settings
         self.extension_names = extensions
         self.storage = Storage(settings.database, pool_size=settings.database_pool_size)
