@@ -40,6 +40,13 @@ class ZeroAmount(BankError):
         super().__init__("bank-zero")
 
 
+class NotWhole(BankError):
+    """An amount that is not a whole number of tantos (tantos do not split)."""
+
+    def __init__(self) -> None:
+        super().__init__("bank-not-whole")
+
+
 class BeyondLimit(BankError):
     """An amount, or the balance it would leave, beyond ``MAX_TANTOS``."""
 
@@ -79,6 +86,8 @@ class Bank:
     ) -> None:
         """One movement inside the caller's transaction. A pot never goes below zero, and no
         amount or balance goes beyond ``MAX_TANTOS``."""
+        if type(amount) is not int:  # 1.5, "7", True: whatever reached here, it is refused
+            raise NotWhole()
         if amount == 0:
             raise ZeroAmount()
         if not 0 < amount <= MAX_TANTOS:
@@ -145,6 +154,8 @@ class Bank:
         """An admin's correction: ``amount`` > 0 from ``pot`` to the player, < 0 back."""
         if pot not in self.pots:
             raise UnknownAccount(pot)
+        if type(amount) is not int:
+            raise NotWhole()
         if amount == 0:
             raise ZeroAmount()
         source, target = (pot, account) if amount > 0 else (account, pot)

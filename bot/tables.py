@@ -260,8 +260,8 @@ class TableService:
         if isinstance(options, BaseModel):
             opts = options
         else:
-            try:
-                opts = spec.game.options(**options)
+            try:  # strictly: "7" or 1.5 for a whole number is refused, not converted
+                opts = spec.game.options.model_validate(options, strict=True)
             except ValidationError as exc:
                 raise TableError("table-bad-options", detail=exc.errors()[0]["msg"]) from None
         if channel_id in self.by_channel or channel_id in self._creating:

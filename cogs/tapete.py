@@ -27,6 +27,7 @@ from bot.commands import ls
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
 from bot.render import fit_lines
+from bot.servers import CPU_DELAY_RANGE, TURN_RANGE
 from bot.storage import Rating, ResultRecord
 from bot.tables import TableError
 from bot.views import guarded, private_lang, public_lang, selected, server_of
@@ -367,8 +368,9 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustes(
         self, interaction: discord.Interaction[Any],
-        turno: app_commands.Range[int, 15, 3600] | None = None,
-        pausa_cpu: app_commands.Range[float, 0.0, 30.0] | None = None,
+        turno: app_commands.Range[int, TURN_RANGE[0], TURN_RANGE[1]] | None = None,
+        pausa_cpu: app_commands.Range[float, CPU_DELAY_RANGE[0], CPU_DELAY_RANGE[1]]
+        | None = None,
         idioma: str | None = None,
         canal: discord.TextChannel | None = None,
         cualquier_canal: bool = False,
@@ -380,10 +382,10 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         changes: dict[str, Any] = {}
         if por_defecto:
             changes = {"turn_timeout": None, "cpu_delay": None, "table_channel": None}
-        if turno is not None:
-            changes["turn_timeout"] = float(turno)
+        if turno is not None:  # checked, and refused out of range, by the settings
+            changes["turn_timeout"] = turno
         if pausa_cpu is not None:
-            changes["cpu_delay"] = float(pausa_cpu)
+            changes["cpu_delay"] = pausa_cpu
         if idioma is not None:
             changes["language"] = idioma
         if canal is not None:
