@@ -114,9 +114,11 @@ class State(DealMixin, BiddingMixin, PlayMixin):
             raise GameOver() if self.is_over else NotYourTurn()
         act = action if type(action) is Action else as_action(action)
         events: list[Event] = []
-        HANDLERS[self.phase](self, seat, act, events)
-        # a refused move raised above: the state is unchanged; the room was for this move
-        self._legal = self._cards = self._room = None
+        try:
+            HANDLERS[self.phase](self, seat, act, events)
+        finally:
+            self._room = None  # given for this move only, played or refused
+        self._legal = self._cards = None  # a refused move raised above: the state is unchanged
         return events
 
     def view(self, seat: int | None) -> TomateView:
