@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import CatalogTranslator
+from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
 from bot.servers import ServerSettings
 from bot.settings import Settings
@@ -45,8 +45,11 @@ class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
                  seed: int | None = None, **options: Any) -> None:
         """``options`` go to discord.py's client (the shards of :class:`ShardedTapeteBot`)."""
+        # Nothing the bot writes pings anybody: texts echo what users typed (a reason, a
+        # name), and mentions of players only need to show who they are.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
-                         intents=discord.Intents.default(), **options)
+                         intents=discord.Intents.default(), tree_cls=CheckedTree,
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
         self.settings = settings
         self.extension_names = extensions
         self.storage = Storage(settings.database, pool_size=settings.database_pool_size)
@@ -104,6 +107,10 @@ class TapeteBot(commands.Bot):
         lang = private_lang(interaction)
         if isinstance(original, TableError | RuleError):
             message = describe(interaction, original)
+        elif isinstance(error, BadOption):
+            log.warning("Command %s refused: option %s has a value Discord would not send",
+                        interaction.command and interaction.command.name, error.option)
+            message = lang.t("error-bad-option", option=error.option)
         elif isinstance(error, app_commands.MissingPermissions):
             message = lang.t("error-forbidden")
         elif isinstance(error, app_commands.NoPrivateMessage):

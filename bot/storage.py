@@ -128,6 +128,38 @@ MIGRATIONS: Sequence[str] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, id);
     """,
+    # 6: the books take whole tantos only (SQLite would store 1.5 in an INTEGER column), and a
+    # server's timing stays in its documented range (what was saved outside it goes back to
+    # the default; a REAL that is a whole number becomes an INTEGER).
+    """
+    UPDATE ledger SET amount = CAST(amount AS INTEGER)
+        WHERE typeof(amount) = 'real' AND amount = CAST(amount AS INTEGER);
+    UPDATE accounts SET balance = CAST(balance AS INTEGER)
+        WHERE typeof(balance) = 'real' AND balance = CAST(balance AS INTEGER);
+    CREATE TRIGGER ledger_whole_amount BEFORE INSERT ON ledger
+        WHEN typeof(NEW.amount) != 'integer'
+        BEGIN SELECT RAISE(ABORT, 'ledger.amount must be a whole number'); END;
+    CREATE TRIGGER ledger_whole_amount_update BEFORE UPDATE OF amount ON ledger
+        WHEN typeof(NEW.amount) != 'integer'
+        BEGIN SELECT RAISE(ABORT, 'ledger.amount must be a whole number'); END;
+    CREATE TRIGGER accounts_whole_balance BEFORE INSERT ON accounts
+        WHEN typeof(NEW.balance) != 'integer'
+        BEGIN SELECT RAISE(ABORT, 'accounts.balance must be a whole number'); END;
+    CREATE TRIGGER accounts_whole_balance_update BEFORE UPDATE OF balance ON accounts
+        WHEN typeof(NEW.balance) != 'integer' AND typeof(OLD.balance) = 'integer'
+        BEGIN SELECT RAISE(ABORT, 'accounts.balance must be a whole number'); END;
+    UPDATE guild_settings SET turn_timeout = NULL
+        WHERE NOT (turn_timeout BETWEEN 15 AND 3600);
+    UPDATE guild_settings SET cpu_delay = NULL WHERE NOT (cpu_delay BETWEEN 0 AND 30);
+    CREATE TRIGGER guild_settings_timing BEFORE INSERT ON guild_settings
+        WHEN NOT (COALESCE(NEW.turn_timeout, 15) BETWEEN 15 AND 3600)
+            OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
+        BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
+    CREATE TRIGGER guild_settings_timing_update BEFORE UPDATE ON guild_settings
+        WHEN NOT (COALESCE(NEW.turn_timeout, 15) BETWEEN 15 AND 3600)
+            OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
+        BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
+    """,
 )
 
 # The same schema, migration by migration, in PostgreSQL's types: 64-bit integers for every id
@@ -212,6 +244,17 @@ PG_MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (guild_id, game, account)
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, id);
+    """,
+    # 6: amounts are BIGINT already, whole numbers by the column's type (asyncpg would round
+    # a fraction on the way in, so LedgerRepo.move refuses one first); the timing gets its
+    # range.
+    """
+    UPDATE guild_settings SET turn_timeout = NULL
+        WHERE NOT (turn_timeout BETWEEN 15 AND 3600);
+    UPDATE guild_settings SET cpu_delay = NULL WHERE NOT (cpu_delay BETWEEN 0 AND 30);
+    ALTER TABLE guild_settings
+        ADD CONSTRAINT guild_settings_turn CHECK (turn_timeout BETWEEN 15 AND 3600),
+        ADD CONSTRAINT guild_settings_cpu CHECK (cpu_delay BETWEEN 0 AND 30);
     """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLite migration"
@@ -967,8 +1010,9 @@ class LedgerRepo:
         self, db: Tx, guild_id: int, source: str, target: str, amount: int,
         reason: str, *, table_id: int | None = None, hand: int | None = None,
     ) -> None:
-        if amount <= 0 or source == target:
-            raise ValueError("A movement needs a positive amount between two accounts.")
+        if type(amount) is not int or amount <= 0 or source == target:
+            # asyncpg would send 1.5 as 1 (and SQLite's trigger refuses it): refused here
+            raise ValueError("A movement needs a positive whole amount between two accounts.")
         await self.storage.lock_guild(db, guild_id)
         await self.storage.execute(
             db,

@@ -253,13 +253,15 @@ class TableService:
         channel_id: int, host_id: int, host_name: str, timing: Timing | None = None,
     ) -> Table:
         spec = self.games[game]
+        if guild_id is None:  # tables are a server's (a forged command may come from a DM)
+            raise TableError("error-guild-only")
         if not self.owns(guild_id):  # Discord sends a server's commands to its shard only
             raise TableError("table-elsewhere")
         if isinstance(options, BaseModel):
             opts = options
         else:
-            try:
-                opts = spec.game.options(**options)
+            try:  # strictly: "7" or 1.5 for a whole number is refused, not converted
+                opts = spec.game.options.model_validate(options, strict=True)
             except ValidationError as exc:
                 raise TableError("table-bad-options", detail=exc.errors()[0]["msg"]) from None
         if channel_id in self.by_channel or channel_id in self._creating:

@@ -56,6 +56,23 @@ def public_lang(interaction: discord.Interaction[Any]) -> Lang:
     return servers(interaction).public(interaction.guild_id)
 
 
+def server_of(interaction: discord.Interaction[Any]) -> int:
+    """The server an interaction comes from, refused outside one: Discord hides the server
+    commands in DMs, but a forged payload reaches the handler all the same."""
+    if interaction.guild_id is None:
+        raise TableError("error-guild-only")
+    return interaction.guild_id
+
+
+async def table_for(interaction: discord.Interaction[Any], table_id: int) -> Table:
+    """The table a control names, for an interaction from that table's own server and
+    channel only: a custom_id is text anybody can send, with any table's id in it."""
+    table = await service(interaction).find(table_id)
+    if table.guild_id != server_of(interaction) or table.channel_id != interaction.channel_id:
+        raise TableError("table-gone")
+    return table
+
+
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
@@ -175,7 +192,7 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             tables = service(interaction)
-            table = await tables.find(self.table_id)
+            table = await table_for(interaction, self.table_id)
             user = interaction.user
             if self.op == "join":
                 await tables.join(table, user.id, user.display_name)
@@ -238,12 +255,10 @@ class TableButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
-            tables = service(interaction)
             if self.op == "rematch":
                 await rematch(interaction, self.table_id)
                 return
-            table = await tables.find(self.table_id)
-            await send_hand(interaction, table)
+            await send_hand(interaction, await table_for(interaction, self.table_id))
 
         await guarded(interaction, work, self.table_id)
 
@@ -252,6 +267,7 @@ async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     """Revancha: the table layer starts the new match; here it gets its public message."""
     tables = service(interaction)
     user = interaction.user
+    await table_for(interaction, table_id)  # the finished table is this channel's
     table = await tables.rematch(table_id, user.id, user.display_name,
                                  timing=servers(interaction).timing(interaction.guild_id))
     embed, view = public_message(table, public_lang(interaction))
@@ -372,7 +388,7 @@ async def act_and_refresh(
     """Play a private hand's control, then redraw the hand in place. A control drawn for an
     earlier position of the game plays nothing: the hand is redrawn as it is now."""
     tables = service(interaction)
-    table = await tables.find(table_id)
+    table = await table_for(interaction, table_id)
     lang = private_lang(interaction)
     try:
         await tables.act(table, interaction.user.id, action, stamp=stamp)

@@ -27,9 +27,10 @@ from bot.commands import ls
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
 from bot.render import fit_lines
+from bot.servers import CPU_DELAY_RANGE, TURN_RANGE
 from bot.storage import Rating, ResultRecord
 from bot.tables import TableError
-from bot.views import guarded, private_lang, public_lang, selected
+from bot.views import guarded, private_lang, public_lang, selected, server_of
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
@@ -130,7 +131,7 @@ class HistorySelect(
             client: TapeteBot = interaction.client
             values = selected(interaction) or ["0"]
             record = await client.storage.results.get(int(values[0]))
-            if record is None or record.guild_id != interaction.guild_id:
+            if record is None or record.guild_id != server_of(interaction):
                 raise TableError("history-gone")
             lang = private_lang(interaction)
             embed = await match_summary(client, record, lang)
@@ -257,7 +258,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         async def work() -> None:
             spec = self.game(juego)
             lang = public_lang(interaction)
-            top = await self.bot.storage.ratings.top(interaction.guild_id or 0, spec.name)
+            top = await self.bot.storage.ratings.top(server_of(interaction), spec.name)
             lines = [rating_line(i, r, lang) for i, r in enumerate(top, 1)]
             embed = discord.Embed(title=lang.t("rating-title", game=spec.title(lang)),
                                   description=fit_lines(lines, 4000) or lang.t("rating-empty"),
@@ -273,10 +274,12 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.rename(jugador=ls("cmd-perfil-jugador-name"))
     @app_commands.guild_only()
     async def perfil(self, interaction: discord.Interaction[Any],
-                     jugador: discord.Member | None = None) -> None:
+                     jugador: discord.User | None = None) -> None:
+        """Anybody's profile, a player who has left the server included (Discord sends a
+        user, not a member, for them)."""
         async def work() -> None:
             member = jugador or interaction.user
-            guild = interaction.guild_id or 0
+            guild = server_of(interaction)
             lang = private_lang(interaction)
             ratings = await self.bot.storage.ratings.of_account(guild, f"user:{member.id}")
             recent = await self.bot.storage.results.recent(guild, user_id=member.id, limit=5)
@@ -306,7 +309,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         async def work() -> None:
             game = self.game(juego).name if juego else None
             lang = private_lang(interaction)
-            recent = await self.bot.storage.results.recent(interaction.guild_id or 0, game,
+            recent = await self.bot.storage.results.recent(server_of(interaction), game,
                                                            limit=10)
             lines = [result_line(self.bot, r, lang) for r in recent]
             embed = discord.Embed(title=lang.t("history-title"),
@@ -336,8 +339,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def idioma(self, interaction: discord.Interaction[Any], idioma: str) -> None:
-        guild = interaction.guild_id
-        assert guild is not None  # guild_only
+        guild = server_of(interaction)
         await self.bot.servers.set_language(guild, idioma)
         self.bot.tables.refresh_guild(guild)
         lang = self.bot.servers.public(guild)
@@ -366,24 +368,24 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustes(
         self, interaction: discord.Interaction[Any],
-        turno: app_commands.Range[int, 15, 3600] | None = None,
-        pausa_cpu: app_commands.Range[float, 0.0, 30.0] | None = None,
+        turno: app_commands.Range[int, TURN_RANGE[0], TURN_RANGE[1]] | None = None,
+        pausa_cpu: app_commands.Range[float, CPU_DELAY_RANGE[0], CPU_DELAY_RANGE[1]]
+        | None = None,
         idioma: str | None = None,
         canal: discord.TextChannel | None = None,
         cualquier_canal: bool = False,
         por_defecto: bool = False,
     ) -> None:
         """Without options it shows the server's settings; with some, it changes them."""
-        guild = interaction.guild_id
-        assert guild is not None  # guild_only
+        guild = server_of(interaction)
         servers = self.bot.servers
         changes: dict[str, Any] = {}
         if por_defecto:
             changes = {"turn_timeout": None, "cpu_delay": None, "table_channel": None}
-        if turno is not None:
-            changes["turn_timeout"] = float(turno)
+        if turno is not None:  # checked, and refused out of range, by the settings
+            changes["turn_timeout"] = turno
         if pausa_cpu is not None:
-            changes["cpu_delay"] = float(pausa_cpu)
+            changes["cpu_delay"] = pausa_cpu
         if idioma is not None:
             changes["language"] = idioma
         if canal is not None:

@@ -11,6 +11,7 @@ pot under one lock.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -25,7 +26,7 @@ from bot.i18n import Lang
 from bot.render import fit_lines, seat_lines
 from bot.storage import Movement, ResultRecord, Tx
 from bot.tables import Table, TableError
-from bot.views import private_lang, public_lang
+from bot.views import private_lang, public_lang, server_of
 from rules import tomate
 from rules.engine import Event
 
@@ -63,14 +64,33 @@ class TomateHooks(TableHooks):
 
     async def new_game_kwargs(self, table: Table, db: Tx) -> dict[str, Any]:
         plato, reserva = await self.bank.pot(guild_of(table), db)
-        await self._read_balances(table, db)
-        return {"plato": plato, "reserva": reserva}
+        room = await self._room(table, db, plato, reserva)
+        return {"plato": plato, "reserva": reserva, "room": room}
 
     async def before_apply(self, table: Table, db: Tx) -> int:
         state = table.state
         assert isinstance(state, tomate.State)
-        state.sync_pot(*await self.bank.pot(guild_of(table), db))
+        plato, reserva = await self.bank.pot(guild_of(table), db)
+        state.sync_pot(plato, reserva, await self._room(table, db, plato, reserva))
         return int(state.hand_no)
+
+    async def _room(
+        self, table: Table, db: Tx, plato: int, reserva: int
+    ) -> dict[str, tuple[int, int]]:
+        """What each of the table's accounts may still receive and pay in this move, read in
+        the move's transaction under the server's lock: the engine cuts a payment that would
+        pass the bank's limit, so no move of the rules is ever refused (docs/rules/*/tomate.md,
+        "The bank's limit"). CPU seats share one account: each gets an equal part of it."""
+        accounts = [seat_account(table, i) for i in range(len(table.seats))]
+        balances = await self.bank.balances(guild_of(table), accounts, db)
+        sharing = Counter(accounts)
+        room: dict[str, tuple[int, int]] = {}
+        for seat, account in enumerate(accounts):
+            receive, pay = self.bank.room(account, balances[account])
+            room[f"seat:{seat}"] = (receive // sharing[account], pay // sharing[account])
+        room[PLATO] = self.bank.room(PLATO, plato)
+        room[RESERVA] = self.bank.room(RESERVA, reserva)
+        return room
 
     async def after_apply(
         self, table: Table, events: Sequence[Event], db: Tx, before: Any
@@ -108,11 +128,6 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank),
                              summary_lines=self.summary_lines)
         super().__init__(bot)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
-        return True
 
     def render_table(self, table: Table, lang: Lang) -> discord.Embed:
         state = table.state
@@ -177,7 +192,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
 
     @app_commands.command(name=ls("cmd-bote-name"), description=ls("cmd-bote-desc"))
     async def bote(self, interaction: discord.Interaction[Any]) -> None:
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = public_lang(interaction)
         plato, reserva = await self.bank.pot(guild)
         movements = await self.bank.history(guild, limit=10)
@@ -193,10 +208,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.describe(jugador=ls("cmd-saldo-jugador-desc"))
     @app_commands.rename(jugador=ls("cmd-saldo-jugador-name"))
     async def saldo(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], jugador: discord.User | None = None
     ) -> None:
+        """Anybody's balance, a player who has left the server included."""
         member = jugador or interaction.user
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = private_lang(interaction)
         account = user_account(member.id)
         balance = (await self.bank.balances(guild, [account]))[account]
@@ -210,7 +226,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.command(name=ls("cmd-ranking-name"), description=ls("cmd-ranking-desc"))
     async def ranking(self, interaction: discord.Interaction[Any]) -> None:
         lang = public_lang(interaction)
-        balances = await self.bank.all_balances(interaction.guild_id or 0)
+        balances = await self.bank.all_balances(server_of(interaction))
         players = sorted(
             ((a, b) for a, b in balances.items() if a not in self.bank.pots),
             key=lambda item: (-item[1], item[0]),
@@ -233,11 +249,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member,
+        self, interaction: discord.Interaction[Any], jugador: discord.User,
         cantidad: app_commands.Range[int, -MAX_TANTOS, MAX_TANTOS],
         motivo: app_commands.Range[str, 3, 200], bote: Literal["plato", "reserva"] = "reserva",
     ) -> None:
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = public_lang(interaction)
         reason = lang.t("tomate-adjust-reason", reason=motivo, by=interaction.user.display_name)
         async with self.bot.tables.guild_lock("tomate", guild):

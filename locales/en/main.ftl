@@ -181,3 +181,11 @@ table-wrong-channel = In this server tables are opened in { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = { $level } CPU
 lobby-bad-level = There is no such CPU level.
+
+## Input and access: values the Discord client would not send
+error-bad-option = The value of the option “{ $option }” is not valid.
+bank-not-whole = The amount must be a whole number of tantos.
+settings-bad-language = I do not speak that language: { $languages }.
+settings-bad-turn = The turn must be a whole number of seconds between { $low } and { $high }.
+settings-bad-cpu = The CPU pause must be a number of seconds between { $low } and { $high }.
+settings-bad-channel = That channel is not valid.

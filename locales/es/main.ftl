@@ -187,3 +187,11 @@ table-wrong-channel = En este servidor las mesas se abren en { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = CPU { $level }
 lobby-bad-level = Ese nivel de CPU no existe.
+
+## Entradas y acceso: valores que el cliente de Discord no enviaría
+error-bad-option = El valor de la opción «{ $option }» no es válido.
+bank-not-whole = La cantidad tiene que ser un número entero de tantos.
+settings-bad-language = Ese idioma no lo hablo: { $languages }.
+settings-bad-turn = El turno tiene que ser un número entero de segundos entre { $low } y { $high }.
+settings-bad-cpu = La pausa de la CPU tiene que ser un número de segundos entre { $low } y { $high }.
+settings-bad-channel = Ese canal no es válido.

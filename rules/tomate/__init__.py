@@ -45,6 +45,14 @@ tantos is a :class:`TantosMoved` event (never one for 0 tantos) between the acco
 * ``mosca`` — the whole plato to the winner of a mosca.
 * ``unopposed`` — the whole plato to a lone player nobody plays against.
 
+The bank's limit (docs/rules/*/tomate.md). No balance and no pot may pass the bank's limit
+(±10^15 tantos), and a move of the rules must always be playable, so the bot also gives
+:meth:`State.sync_pot` the ``room`` of every account for the move: how much it may still
+receive and pay. A payment that does not fit is cut to what fits, possibly to nothing (then
+no event), and the rest stays where it was: an ante or the reserva moves in part, a trick's
+share or a won plato stays in the plato, a tomate pays less (``Tomate.amount`` is what it
+paid). Without a ``room`` (the rules' own tests, CPU search) nothing is cut.
+
 Settlement order: trick payments in trick order, then the tomate payments in order of play
 from the first after the dealer. Each hand ends with a :class:`HandScored` summary holding the
 net tantos of each seat over that hand (ante and pánfilo payments included) and the plato and
