@@ -1,10 +1,11 @@
-"""Storage: one interface, two engines. SQLite through aiosqlite by default (one connection in
-WAL mode); PostgreSQL through an asyncpg pool when the settings give a ``postgresql://`` URL.
+"""Storage: one interface, two engines. SQLite by default (WAL mode; transactions on the event
+loop's thread, reads outside them through aiosqlite: see :class:`SqliteEngine`); PostgreSQL
+through an asyncpg pool when the settings give a ``postgresql://`` URL.
 Both have the same numbered migrations, and all SQL lives in this module, in small
 repository classes.
 
 Every accepted move is written with :meth:`Storage.transaction`, so a table's snapshot and the
-tantos it moves commit together or not at all. On SQLite the connection is shared, so
+tantos it moves commit together or not at all. On SQLite one connection writes, so
 transactions are serialised by an ``asyncio.Lock``; on PostgreSQL each transaction has its own
 pooled connection, and whatever reads a server's books to change them takes that server's lock
 first (:meth:`Storage.lock_guild`, a transaction-level advisory lock), so two moves on tables of
@@ -39,9 +40,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# A transaction handle, as :meth:`Storage.transaction` yields it: an ``aiosqlite.Connection``
-# on SQLite, an ``asyncpg`` connection on PostgreSQL. Code outside this module only passes it
-# back to the repositories (and games' hooks may annotate it as ``aiosqlite.Connection``).
+# A transaction handle, as :meth:`Storage.transaction` yields it: a ``sqlite3.Connection`` on
+# SQLite (used on the event loop's thread, see :class:`SqliteEngine`), an ``asyncpg``
+# connection on PostgreSQL. Code outside this module only passes it back to the repositories.
 Tx: TypeAlias = Any
 # A row: read by column name (``row["id"]``) or position (``row[0]``) on both engines.
 Row: TypeAlias = Any
@@ -297,21 +298,61 @@ _LOCKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(
     "tapete_storage_locked", default=None)
 
 
+# Commits between two checkpoints. A move writes a few pages of the WAL, so this is about
+# SQLite's own default of a checkpoint every 1,000 pages.
+CHECKPOINT_EVERY = 250
+
+
 class SqliteEngine:
-    """One aiosqlite connection in WAL mode; transactions one at a time (``BEGIN IMMEDIATE``)."""
+    """SQLite in WAL mode with ``synchronous=NORMAL``, on two connections.
+
+    **Transactions run on the event loop's own thread**, on a plain ``sqlite3`` connection
+    (the *writer*), one at a time (``BEGIN IMMEDIATE`` under an ``asyncio.Lock``). A move's
+    transaction is a few statements of some tens of microseconds: in WAL mode with
+    ``synchronous=NORMAL`` a commit appends to the WAL without waiting for the disk (a power
+    cut may lose the last moves, never part of one; a crashed or killed process loses
+    nothing committed). Handing each statement to a worker thread, as aiosqlite does, cost
+    more than the statement: a thread wake-up and two hand-overs of the GIL, 0.1–0.3 ms, and
+    several ms when the machine is busy, three times per move; it was most of what a player
+    waited for after clicking a card (``benchmarks/bench_click.py``, ``docs/SCALING.md``).
+
+    What does wait for the disk, the checkpoint that copies the WAL into the database file
+    and flushes both, never runs on the loop: the writer's automatic checkpoints are off, and
+    every :data:`CHECKPOINT_EVERY` commits a checkpoint runs on the *reader*, an aiosqlite
+    connection with a thread of its own (see :meth:`_run_checkpoint`). The reader also runs
+    every statement outside a transaction (the commands' queries: history, rankings, a
+    finished table read back), so a long read never holds the loop; it sees committed data
+    only. An in-memory database (``:memory:``) cannot be shared
+    by two connections: it has the writer only.
+    """
 
     dialect = "sqlite"
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._db: aiosqlite.Connection | None = None
+        self._writer: sqlite3.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._commits = 0  # since the last checkpoint
+        self._checkpoint: asyncio.Task[None] | None = None
+
+    @property
+    def in_memory(self) -> bool:
+        return str(self.path) == ":memory:"
+
+    @property
+    def writer(self) -> sqlite3.Connection:
+        if self._writer is None:
+            raise RuntimeError("Storage is not open.")
+        return self._writer
 
     @property
     def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("Storage is not open.")
-        return self._db
+        """The reader (statements outside a transaction)."""
+        if self._reader is None:
+            raise RuntimeError("Storage is not open." if self._writer is None else
+                               "An in-memory SQLite storage has no reader connection.")
+        return self._reader
 
     @property
     def integrity_errors(self) -> tuple[type[Exception], ...]:
@@ -320,7 +361,7 @@ class SqliteEngine:
     def check(self) -> None:
         """The file can be created and written, and is not from a newer version (plain
         sqlite3, so a failure leaves no worker thread behind)."""
-        if str(self.path) != ":memory:":
+        if not self.in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=5)
         try:
@@ -333,67 +374,117 @@ class SqliteEngine:
             db.close()
 
     async def open(self) -> None:
-        if str(self.path) != ":memory:":
+        if not self.in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        # ``timeout``: how long a transaction waits for another process's write lock (this
+        # process's transactions wait for each other on the asyncio.Lock instead).
+        writer = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        writer.row_factory = sqlite3.Row
+        try:
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL",
+                           "wal_autocheckpoint=0"):
+                writer.execute(f"PRAGMA {pragma}").fetchall()
+            self._migrate(writer)
+        except BaseException:
+            writer.close()
+            raise
+        self._writer = writer
+        if self.in_memory:
+            return
         connection = aiosqlite.connect(self.path, isolation_level=None)
         # The worker thread must never keep the process alive (a crash or a failing test
         # that skipped close() would otherwise hang at exit); committed data is safe in WAL.
         worker = getattr(connection, "_thread", None)
         if worker is not None:
             worker.daemon = True
-        self._db = await connection
-        self._db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
-            async with self._db.execute(f"PRAGMA {pragma}") as cur:
-                await cur.fetchall()
-        await self._migrate()
+        self._reader = await connection
+        self._reader.row_factory = aiosqlite.Row
 
     async def close(self) -> None:
-        if self._db is not None:
-            async with self._lock:
-                await self._db.close()
-            self._db = None
+        checkpoint = self._checkpoint
+        if checkpoint is not None:
+            await asyncio.wait([checkpoint])  # it logs its own failure
+        async with self._lock:
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
+            if self._reader is not None:
+                await self._reader.close()  # the last connection checkpoints the WAL
+                self._reader = None
 
-    async def _migrate(self) -> None:
-        current = await self.version()
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Pending migrations, each in its own transaction (at start-up, before any table
+        is played, so on the loop's thread too)."""
+        current = int(db.execute("PRAGMA user_version").fetchone()[0])
         if current > len(MIGRATIONS):
             raise newer_schema(current)
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             log.info("Applying migration %d", number)
-            await self.db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
+            db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
 
     async def version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return int(self.writer.execute("PRAGMA user_version").fetchone()[0])
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[sqlite3.Connection]:
         async with self._lock:
-            db = self.db
-            await db.execute("BEGIN IMMEDIATE")
+            db = self.writer
+            db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
-                await db.commit()
+                db.execute("COMMIT")
             except BaseException:
-                with contextlib.suppress(Exception):
-                    await db.rollback()
+                if db.in_transaction:
+                    with contextlib.suppress(Exception):
+                        db.execute("ROLLBACK")
                 raise
+        self._committed()
+
+    def _committed(self) -> None:
+        """Count a commit; every :data:`CHECKPOINT_EVERY`, a checkpoint on the reader."""
+        self._commits += 1
+        if self._commits < CHECKPOINT_EVERY or self._reader is None or (
+                self._checkpoint is not None and not self._checkpoint.done()):
+            return
+        self._commits = 0
+        self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+
+    async def _run_checkpoint(self) -> None:
+        """Copy the WAL into the database file, in the reader's thread, holding the write
+        lock: with no commit in between, the checkpoint gets to the end of the WAL, and the
+        next transaction writes the WAL from its beginning again (commits interleaved with
+        it would keep the WAL growing). Transactions wait meanwhile, the event loop does
+        not, and the click whose commit started it has been answered already."""
+        try:
+            async with self._lock:
+                if self._reader is not None:
+                    async with self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
+                        await cur.fetchall()
+        except Exception:
+            log.exception("SQLite checkpoint failed (the next one copies what it left)")
 
     async def execute(self, db: Tx | None, sql: str, params: Sequence[Any]) -> None:
-        await (db or self.db).execute(sql, params)
+        if db is not None:
+            db.execute(sql, params)
+            return
+        async with self.transaction() as tx:  # a write on its own is a transaction of one
+            tx.execute(sql, params)
 
     async def query(self, db: Tx | None, sql: str, params: Sequence[Any]) -> list[Row]:
-        async with (db or self.db).execute(sql, params) as cur:
+        if db is not None:
+            return list(db.execute(sql, params).fetchall())
+        if self._reader is None:
+            return list(self.writer.execute(sql, params).fetchall())
+        async with self._reader.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
     async def insert(self, db: Tx, sql: str, params: Sequence[Any]) -> int:
-        cur = await db.execute(sql, params)
+        cur = db.execute(sql, params)
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
     async def insert_many(self, db: Tx, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await db.executemany(sql, rows)
+        db.executemany(sql, rows)
 
     async def lock_guild(self, db: Tx, guild_id: int) -> None:
         """Nothing to do: a SQLite transaction already excludes every other writer."""
@@ -582,7 +673,7 @@ class Storage:
 
     @property
     def db(self) -> aiosqlite.Connection:
-        """SQLite's one connection (PostgreSQL has a pool instead)."""
+        """SQLite's reader connection, aiosqlite's (PostgreSQL has a pool instead)."""
         return self.engine.db
 
     def check(self) -> None:
