@@ -7,6 +7,7 @@ servers; without them it is one plain ``commands.Bot``, as always.
 
 from __future__ import annotations
 
+import gc
 import logging
 import pkgutil
 from pathlib import Path
@@ -30,6 +31,20 @@ log = logging.getLogger(__name__)
 
 
 COGS = "cogs"  # the package of the cogs, found beside bot/ (bot/ never imports it)
+
+
+def freeze_startup_objects() -> None:
+    """Leave what start-up built (modules, catalogs, cogs, restored tables) out of every
+    later garbage collection (``gc.freeze``, after one last collection).
+
+    A full collection walks every object the process holds: with the bot's modules loaded
+    that is over 100,000 objects and 50–150 ms, and it fell inside a click now and then
+    (``benchmarks/bench_click.py``; the p99 of a card click halved without it).
+    Frozen objects are still freed when nothing refers to them; only a cycle among them
+    that dies later would stay (a table restored at start-up and finished since: a few KB).
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def discover_extensions() -> tuple[str, ...]:
@@ -76,6 +91,7 @@ class TapeteBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        freeze_startup_objects()
 
     async def close(self) -> None:
         await self.tables.shutdown()
