@@ -70,6 +70,8 @@ import simcord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 from simcord.http import router  # noqa: E402
 
+from bot.__main__ import QUIET  # noqa: E402
+
 BOTS = ("tapete", "ack", "reply")
 CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")
 EDIT = re.compile(r"^/channels/\d+/messages/\d+$")
@@ -337,12 +339,17 @@ class MiniDriver:
 
 def worker(name: str, conn: Connection, batch: int, seed: int, profile: str | None) -> None:
     """One bot's process: waits (blocking, between clicks only) for its turn, clicks once."""
-    logging.disable(logging.CRITICAL)
-    try:
-        asyncio.run(serve(name, conn, batch, seed, profile))
-    except BaseException:
-        conn.send(Failed(traceback.format_exc()))
-        raise
+    # Logging as the bot runs it (python -m bot: INFO and up, bot/__main__.py), into a file.
+    with tempfile.NamedTemporaryFile("w", prefix=f"bench-{name}-", suffix=".log") as log_file:
+        logging.basicConfig(level=logging.INFO, stream=log_file,
+                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        for quiet in QUIET:
+            logging.getLogger(quiet).setLevel(logging.INFO)
+        try:
+            asyncio.run(serve(name, conn, batch, seed, profile))
+        except BaseException:
+            conn.send(Failed(traceback.format_exc()))
+            raise
 
 
 class Failed(str):
