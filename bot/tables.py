@@ -1,10 +1,11 @@
 """The table layer: one table per channel, its seats, its engine state and its lock.
 
 Every action goes lock → ``state.apply`` → one database transaction (snapshot + the game's hook,
-e.g. a server's pot ledger rows) → schedule the public refresh → release. If the transaction fails
-the engine state is reloaded from the last snapshot written (the position before the move), so
-memory and disk never disagree. A move serialises the state once: the save. CPU seats, and
-human seats whose turn timed out, are played by ``rules.cpu``.
+e.g. a server's pot ledger rows) → release → the public refresh and the next turn's timer (after
+a move, started from the loop once the move has returned, so the player's answer goes out
+first). If the transaction fails the engine state is reloaded from the last snapshot written
+(the position before the move), so memory and disk never disagree. A move serialises the state
+once: the save. CPU seats, and human seats whose turn timed out, are played by ``rules.cpu``.
 
 When the bot runs as several processes (shards), a service owns only the servers of its
 shards: it restores, finds and opens tables of those servers only, and never reads another
@@ -458,7 +459,9 @@ class TableService:
                 raise NotSaved() from None
             self._record_events(table, events)
             log.info("Table %d: seat %d %s", table.id, seat, action.verb)
-        self._after_change(table)
+        # What follows a move (the public refresh, the next turn's timer) is started from the
+        # loop just after: the player who moved is answered first.
+        asyncio.get_running_loop().call_soon(self._after_change, table)
         return events
 
     async def cpu_move(self, table: Table) -> list[Event] | None:
