@@ -458,11 +458,14 @@ class TableService:
                 log.exception("Table %d: could not save a move; state restored", table.id)
                 raise NotSaved() from None
             self._record_events(table, events)
-            log.info("Table %d: seat %d %s", table.id, seat, action.verb)
-        # What follows a move (the public refresh, the next turn's timer) is started from the
-        # loop just after: the player who moved is answered first.
-        asyncio.get_running_loop().call_soon(self._after_change, table)
+        # What follows a move (its log line, the public refresh, the next turn's timer) is
+        # started from the loop just after: the player who moved is answered first.
+        asyncio.get_running_loop().call_soon(self._after_move, table, seat, action.verb)
         return events
+
+    def _after_move(self, table: Table, seat: int, verb: str) -> None:
+        log.info("Table %d: seat %d %s", table.id, seat, verb)
+        self._after_change(table)
 
     async def cpu_move(self, table: Table) -> list[Event] | None:
         """Let the CPU play the seat to act, if it is a CPU or a timed-out seat."""
