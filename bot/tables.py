@@ -683,12 +683,17 @@ class TableService:
                                       state.result.winners, state.result.scores)
 
     async def _write(self, db: Any, table: Table) -> None:
+        """Write the table in the transaction ``db``. It counts as saved at once, and goes
+        back to the position saved before if the transaction rolls back, COMMIT included:
+        what a failed change reverts to is then the position still on disk."""
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
             message_id=table.message_id, runtime=table.runtime_data(),
         )
+        previous = table.saved
         table.mark_saved(snapshot)
+        self.storage.on_rollback(lambda: table.mark_saved(previous))
 
     # -- helpers ----------------------------------------------------------------------------
 

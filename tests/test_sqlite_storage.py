@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot import storage as storage_module
-from bot.storage import CHECKPOINT_EVERY, Storage
-from bot.tables import TableService
+from bot.games import GameSpec, TableHooks
+from bot.storage import CHECKPOINT_EVERY, Storage, Tx
+from bot.tables import Table, TableError, TableService
 from cogs.tute import TuteCog
+from rules.engine import Event
 
 
 async def opened(path: Path | str) -> Storage:
@@ -160,4 +164,51 @@ async def test_an_in_memory_database_has_one_connection_for_everything() -> None
     await storage.execute(None, "UPDATE guild_settings SET language = 'es'")
     rows = await storage.fetchall("SELECT guild_id, language FROM guild_settings")
     assert [tuple(r) for r in rows] == [(1, "es")]
+    await storage.close()
+
+
+class RefusedAtCommit(TableHooks):
+    """Hooks whose last write the database accepts but refuses at COMMIT (a deferred foreign
+    key): the move reaches the end of its transaction and fails only there."""
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    async def after_apply(self, table: Table, events: Sequence[Event], db: Tx,
+                          before: Any) -> None:
+        if self.armed:
+            storage = self.storage
+            await storage.execute(db, "PRAGMA defer_foreign_keys = ON")
+            await storage.execute(
+                db, "INSERT INTO results (table_id, guild_id, game, seats, result, finished_at)"
+                    " VALUES (999, 1, 'tute', '[]', '{}', '2026-01-01')")
+
+
+async def test_a_move_refused_at_commit_leaves_the_table_as_it_was(tmp_path: Path) -> None:
+    """A move whose transaction fails at COMMIT is not played: the position in memory, its
+    stamp and the snapshot on disk stay those before it, and the next move plays."""
+    storage = await opened(tmp_path / "db.sqlite3")
+    service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=5)
+    hooks = RefusedAtCommit()
+    hooks.storage = storage  # type: ignore[attr-defined]
+    service.register(GameSpec(TuteCog.spec.game, TuteCog.spec.render_table, hooks))
+    table = await service.create("tute", {"modalidad": "habanero"}, guild_id=1,
+                                 channel_id=10, host_id=100, host_name="ana")
+    await service.join(table, 200, "luis")
+    await service.start(table, 100)
+    before, stamp = table.state.to_json(), table.stamp
+    user = table.seats[table.state.to_act].user_id
+    move = table.state.legal_actions()[0]
+    hooks.armed = True
+    with pytest.raises(TableError) as refused:
+        await service.act(table, user, move, stamp=stamp)
+    assert refused.value.text.key == "table-not-saved"
+    assert table.state.to_json() == before and table.stamp == stamp
+    record = await storage.tables.get(table.id)
+    assert record is not None and record.state == before
+    hooks.armed = False
+    await service.act(table, user, move, stamp=stamp)  # the same button still plays
+    record = await storage.tables.get(table.id)
+    assert record is not None and record.state == table.state.to_json() != before
+    await service.shutdown()
     await storage.close()
