@@ -118,12 +118,13 @@ class Card:
     and hashing are by identity (a C call) and dict and set look-ups on cards stay cheap.
     """
 
-    __slots__ = ("_text", "rank", "suit")
+    __slots__ = ("_label", "_text", "rank", "suit")
 
     rank: int
     suit: Suit
-    if TYPE_CHECKING:  # a slot, not a field: the notation, computed once
+    if TYPE_CHECKING:  # slots, not fields: the notation and the label, computed once
         _text: str
+        _label: str
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
         card = _INTERNED.get((rank, suit))
@@ -137,6 +138,8 @@ class Card:
                 else f"{rank}{suit.value}"
             )
             object.__setattr__(card, "_text", text)
+            label = f"{text.removesuffix(suit.value)}{SUIT_SYMBOLS[suit]}"
+            object.__setattr__(card, "_label", label)
             _INTERNED[(rank, suit)] = card
         return card
 
@@ -184,9 +187,9 @@ class Card:
 
     @property
     def label(self) -> str:
-        """Short label for buttons: notation plus suit symbol."""
-        rank = self._text.removesuffix(self.suit.value)
-        return f"{rank}{SUIT_SYMBOLS[self.suit]}"
+        """Short label for buttons: notation plus suit symbol (a hand is relabelled at every
+        move, so it is made once, with the card)."""
+        return self._label
 
 
 # A card's notation, read straight from its slot: how snapshots write a card (a C-level
