@@ -12,8 +12,10 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import operator
 import typing
 import zlib
+from collections.abc import Callable
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Self
 
@@ -65,11 +67,20 @@ Records = Annotated[
 
 
 class Snapshot:
-    """Mixin giving ``to_json``/``from_json`` from ``SAVED`` and the annotations."""
+    """Mixin giving ``to_json``/``from_json`` from ``SAVED`` and the annotations.
+
+    A snapshot is written at every move, so the saved fields are read in one C call (an
+    ``attrgetter`` of them all); only the fields named in ``SAVED_BY_HOOK`` go through
+    :meth:`_saved_value`. A class that overrides ``_saved_value`` without naming its fields
+    there has every field go through it, as before.
+    """
 
     SAVED: ClassVar[tuple[str, ...]]
+    SAVED_BY_HOOK: ClassVar[tuple[str, ...]] = ()
     family: ClassVar[Family]
     _adapters: ClassVar[dict[type, TypeAdapter[Any]]] = {}
+    _readers: ClassVar[dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...],
+                                        tuple[str, ...]]]] = {}
 
     @classmethod
     def _adapter(cls) -> TypeAdapter[Any]:
@@ -82,8 +93,32 @@ class Snapshot:
         return adapter
 
     def to_json(self) -> str:
-        data = {name: self._saved_value(name) for name in self.SAVED}
-        return self._adapter().dump_json(data).decode()
+        read, direct, by_hook = self._reader()
+        data = dict.fromkeys(self.SAVED)  # the fields in their order, whoever fills them
+        data.update(zip(direct, read(self), strict=True))
+        for name in by_hook:
+            data[name] = self._saved_value(name)
+        return self._adapter().serializer.to_json(data).decode()
+
+    @classmethod
+    def _reader(cls) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...],
+                              tuple[str, ...]]:
+        """How to read the saved fields: those read straight off the state, all at once, and
+        those that go through ``_saved_value``."""
+        found = Snapshot._readers.get(cls)
+        if found is None:
+            overridden = cls._saved_value is not Snapshot._saved_value
+            by_hook = cls.SAVED_BY_HOOK or (cls.SAVED if overridden else ())
+            direct = tuple(name for name in cls.SAVED if name not in by_hook)
+            getter = operator.attrgetter(*direct) if direct else None
+            if getter is None:
+                read: Callable[[Any], tuple[Any, ...]] = lambda state: ()  # noqa: E731
+            elif len(direct) == 1:
+                read = lambda state: (getter(state),)  # noqa: E731
+            else:
+                read = getter
+            found = Snapshot._readers[cls] = (read, direct, by_hook)
+        return found
 
     @classmethod
     def from_json(cls, s: str) -> Self:
