@@ -828,6 +828,9 @@ class TableRecord:
 class TableRepo:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        # Per open table, the seats and runtime data last written and their JSON: a move
+        # rewrites the row, and they seldom change between two moves.
+        self._json: dict[int, tuple[Any, str, Any, str | None]] = {}
 
     async def create(
         self, db: Tx, guild_id: int | None, channel_id: int, game: str,
@@ -852,13 +855,31 @@ class TableRepo:
         status: str, state: str | None, message_id: int | None,
         runtime: dict[str, Any] | None = None,
     ) -> None:
+        seats_json, runtime_json = self._as_json(table_id, seats, runtime, status)
         await self.storage.execute(
             db,
             "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
             " runtime = ?, updated_at = ? WHERE id = ?",
-            (json.dumps(seats), status, state, message_id,
-             json.dumps(runtime) if runtime is not None else None, now(), table_id),
+            (seats_json, status, state, message_id, runtime_json, now(), table_id),
         )
+
+    def _as_json(self, table_id: int, seats: list[dict[str, Any]],
+                 runtime: dict[str, Any] | None, status: str) -> tuple[str, str | None]:
+        """The seats and runtime as JSON, encoded again only when they changed (equal data
+        encodes to the same text; the memo is forgotten when the table closes). The data are
+        kept to compare with the next save: callers pass objects they do not change
+        afterwards (``Table.seat_data`` and ``runtime_data`` build them anew)."""
+        last = self._json.get(table_id)
+        if last is not None and last[0] == seats and last[2] == runtime:
+            seats_json, runtime_json = last[1], last[3]
+        else:
+            seats_json = json.dumps(seats)
+            runtime_json = json.dumps(runtime) if runtime is not None else None
+        if status in ("lobby", "playing"):
+            self._json[table_id] = (seats, seats_json, runtime, runtime_json)
+        else:
+            self._json.pop(table_id, None)
+        return seats_json, runtime_json
 
     async def open_tables(self, shards: Shards | None = None) -> list[TableRecord]:
         """Every lobby and game in progress; with ``shards``, only those of the servers of
