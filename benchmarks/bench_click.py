@@ -106,6 +106,7 @@ class Stopwatch:
         self.profiler = profiler
         self.armed = False  # profile the next interaction (the timed click) only
         self.t_in = self.t_out = 0.0
+        self.cpu_in = self.cpu_out = 0.0
         self.edits_before = 0
         self._answer: asyncio.Future[None] | None = None
         env._register_dispatch_observer(self._dispatched)
@@ -116,6 +117,7 @@ class Stopwatch:
             if answer is not None and not answer.done():
                 if method == "POST" and CALLBACK.match(path):
                     self.t_out = time.perf_counter()
+                    self.cpu_out = time.thread_time()
                     if self.profiler and self.armed:
                         self.profiler.disable()
                         self.armed = False
@@ -141,12 +143,18 @@ class Stopwatch:
         self._answer = asyncio.get_running_loop().create_future()
         if self.profiler and self.armed:
             self.profiler.enable()
+        self.cpu_in = time.thread_time()
         self.t_in = time.perf_counter()
 
     @property
     def reply(self) -> float:
         assert self._answer is not None and self._answer.done(), "never answered"
         return self.t_out - self.t_in
+
+    @property
+    def cpu(self) -> float:
+        """The CPU time the event loop's thread spent in the same window."""
+        return self.cpu_out - self.cpu_in
 
 
 ANSWER_WAIT = 10.0  # seconds a bot has to answer before the harness stops waiting
@@ -391,7 +399,7 @@ async def serve(name: str, conn: Connection, batch: int, seed: int, profile: str
                 await click()
                 settled = time.perf_counter() - t0
                 check()
-                conn.send((watch.reply, settled, watch.edits_before))
+                conn.send((watch.reply, settled, watch.edits_before, watch.cpu))
             await driver.finish()
         await driver.bot.close()
         if name == "tapete":
@@ -450,19 +458,22 @@ def main() -> None:
           f"wall {wall:.1f} s")
     print(f"hands clicked: {statistics.mean(sizes):.1f} buttons on average "
           f"(the minimal bot's copy the hand tapete's player clicks, round by round)")
-    print(f"{'bot':<8}{'reply p50':>11}{'p90':>9}{'p99':>9}{'max':>9}"
-          f"{'settled p50':>13}{'p99':>9}{'edits before reply':>20}")
+    print(f"{'bot':<8}{'reply p50':>11}{'p90':>9}{'p99':>9}{'max':>9}{'cpu p50':>10}{'p99':>9}"
+          f"{'settled p50':>13}{'p99':>9}{'edits before':>14}")
     stats: dict[str, tuple[float, float]] = {}
     for name in BOTS:
         reply = [r[0] * 1000 for r in results[name]]
         settled = [r[1] * 1000 for r in results[name]]
+        cpu = [r[3] * 1000 for r in results[name]]
         edits = sum(r[2] for r in results[name])
         stats[name] = (percentile(reply, 50), percentile(reply, 99))
         print(f"{name:<8}{percentile(reply, 50):>11.3f}{percentile(reply, 90):>9.3f}"
               f"{percentile(reply, 99):>9.3f}{max(reply):>9.3f}"
-              f"{percentile(settled, 50):>13.3f}{percentile(settled, 99):>9.3f}{edits:>20}")
-    print("(ms; reply = interaction in -> answer out; settled = the whole click until the bot "
-          "is idle, the public refresh included)")
+              f"{percentile(cpu, 50):>10.3f}{percentile(cpu, 99):>9.3f}"
+              f"{percentile(settled, 50):>13.3f}{percentile(settled, 99):>9.3f}{edits:>14}")
+    print("(ms; reply = interaction in -> answer out, wall clock; cpu = the loop thread's CPU "
+          "time in that window; settled = the whole click until the bot is idle, the public "
+          "refresh included; edits before = public edits sent before the answer)")
     for base in ("ack", "reply"):
         p50 = stats["tapete"][0] / stats[base][0]
         p99 = stats["tapete"][1] / stats[base][1]
