@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
@@ -188,8 +189,39 @@ def match_lines(summary: dict[str, Any], lang: Lang) -> list[str]:
     return lines[-12:]
 
 
+def table_scene(table: Table, view: belote.BeloteView, lang: Lang) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    turned card (the proposed trump, then the trump), the bottom card of the stock, the
+    tricks won, and each side's points in the hand and in the match."""
+    trick = by_seat(view.trick, view.players) if view.phase in ("play", "swap") else \
+        [()] * view.players
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t("picture-tricks", n=view.tricks_won[i]),),
+                  turn=view.to_act == i, dealer=view.dealer == i)
+        for i in range(view.players))
+    label = "picture-turned" if view.trump is None else "picture-trump"
+    middle = [Pile(lang.t(label), (view.turned,))]
+    if view.bottom is not None:
+        middle.append(Pile(lang.t("picture-bottom"), (view.bottom,)))
+    names = side_names(table, view.sides, lang)
+    scores = tuple(lang.t("picture-score", name=n, score=v)
+                   for n, v in zip(names, view.scores, strict=False))
+    title = lang.t("belote-title-pairs" if view.pairs else "belote-title", hand=view.hand_number)
+    return Scene(title, seats, tuple(middle), scores)
+
+
+def action_card(table: Table, action: Action) -> Card | None:
+    """Swapping the 7 of trumps takes the turned card: its face goes on the swap button."""
+    if action.verb == "swap" and table.state is not None:
+        turned: Card = table.state.view(None).turned
+        return turned
+    return None
+
+
 class BeloteCog(GameCog, group_name="belote", group_description=ls("game-belote-desc")):
-    spec = GameSpec(belote.GAME, render_table, label_values=label_values)
+    spec = GameSpec(belote.GAME, render_table, label_values=label_values,
+                    table_scene=table_scene, action_card=action_card)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
@@ -47,8 +48,28 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     return embed
 
 
+def table_scene(table: Table, view: escoba.EscobaView, lang: Lang) -> Scene:
+    """The picture of the table from the public view: the cards on the table, the deck, each
+    seat's cards in hand, and each side's captures, escobas and score."""
+    side_of = sides(len(table.seats), view.parejas)
+    names = side_names(table, side_of, lang)
+    seats = []
+    for i in range(view.players):
+        side = next(k for k, members in enumerate(side_of) if i in members)
+        notes = (lang.t("picture-cards", n=view.captured_counts[side]),
+                 lang.t("picture-escobas", n=view.escobas[side]))
+        seats.append(SeatScene(table.name(i), held=view.hand_sizes[i],
+                               notes=notes if len(side_of[side]) == 1 else (),
+                               turn=view.to_act == i, dealer=view.dealer == i))
+    middle = (Pile(lang.t("picture-table"), view.table),
+              Pile(lang.t("picture-deck"), backs=view.deck_count))
+    scores = tuple(lang.t("picture-score", name=n, score=v)
+                   for n, v in zip(names, view.scores, strict=False))
+    return Scene(lang.t("escoba-title", hand=view.hand_number), tuple(seats), middle, scores)
+
+
 class EscobaCog(GameCog, group_name="escoba", group_description=ls("game-escoba-desc")):
-    spec = GameSpec(escoba.GAME, render_table)
+    spec = GameSpec(escoba.GAME, render_table, table_scene=table_scene)
 
 
 async def setup(bot: TapeteBot) -> None:

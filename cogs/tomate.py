@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
 from bot.commands import ls
 from bot.gamecog import GameCog
@@ -106,7 +107,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     def __init__(self, bot: TapeteBot) -> None:
         self.bank = Bank(bot.storage, pots=(PLATO, RESERVA))
         self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank),
-                             summary_lines=self.summary_lines)
+                             summary_lines=self.summary_lines, table_scene=self.table_scene)
         super().__init__(bot)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -154,6 +155,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             embed.add_field(name=lang.t("tomate-last"),
                             value=hand_summary(table, view.last_hand, lang), inline=False)
         return embed
+
+    def table_scene(self, table: Table, view: tomate.TomateView, lang: Lang) -> Scene:
+        """The picture, with the server's pot as the bank knows it now."""
+        pot = self.bank.known(table.guild_id or 0, [PLATO, RESERVA])
+        return table_scene(table, view, lang, pot.get(PLATO), pot.get(RESERVA))
 
     async def summary_lines(
         self, record: ResultRecord, names: Sequence[str], lang: Lang
@@ -250,6 +256,30 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         await interaction.response.send_message(
             lang.t("tomate-adjusted", amount=abs(cantidad), direction=direction, reason=motivo)
         )
+
+
+def table_scene(table: Table, view: tomate.TomateView, lang: Lang, plato: int | None = None,
+                reserva: int | None = None) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    pinta and the baceta, each seat's word (juega, pasa...) and tricks, and the pot (the
+    server's when given, else as this table's engine last saw it)."""
+    trick = by_seat(view.trick, view.players)
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t(f"tomate-status-{view.status[i]}"),
+                         lang.t("picture-tricks", n=view.tricks_won[i])),
+                  turn=view.to_act == i, dealer=view.dealer == i,
+                  out=view.status[i] == "passed")
+        for i in range(view.players))
+    middle = []
+    if view.pinta is not None and not view.pinta_taken:
+        middle.append(Pile(lang.t("picture-pinta"), (view.pinta,)))
+    middle.append(Pile(lang.t("picture-baceta"), backs=view.baceta))
+    title = lang.t("tomate-title", variante=lang.t(f"tomate-variante-{view.variante}"),
+                   hand=view.hand_number)
+    pot = lang.t("picture-pot", plato=view.plato if plato is None else plato,
+                 reserva=view.reserva if reserva is None else reserva)
+    return Scene(title, seats, tuple(middle), (pot,))
 
 
 def hand_summary(table: Table, summary: tomate.HandScored, lang: Lang) -> str:

@@ -187,3 +187,40 @@ table-wrong-channel = En este servidor las mesas se abren en { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = CPU { $level }
 lobby-bad-level = Ese nivel de CPU no existe.
+
+## Dibujos de la mesa y de la mano (cartas con dibujo)
+picture-trump = Triunfo
+picture-turned = Carta vuelta
+picture-baceta = Baceta
+picture-deck = Mazo
+picture-table = Mesa
+picture-trick = Baza
+picture-last-trick = Última baza
+picture-drawn = Robada
+picture-bottom = Fondo
+picture-pinta = Pinta
+picture-tricks = { $n ->
+    [one] 1 baza
+   *[other] { $n } bazas
+}
+picture-cards = { $n ->
+    [one] 1 carta
+   *[other] { $n } cartas
+}
+picture-escobas = { $n ->
+    [one] 1 escoba
+   *[other] { $n } escobas
+}
+picture-losses = { $n ->
+    [one] 1 perdida
+   *[other] { $n } perdidas
+}
+picture-out = fuera ({ $place }º)
+picture-score = { $name }: { $score }
+picture-pot = Plato { $plato } · Reserva { $reserva }
+picture-alt-table = Dibujo de la mesa
+picture-alt-hand = Dibujo de tu mano
+settings-pictures = Dibujos de la mesa: { $on ->
+    [yes] sí
+   *[no] no
+}
