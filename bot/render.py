@@ -70,13 +70,20 @@ def action_label(table: Table, action: Action, lang: Lang) -> str:
 
 
 def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
+    """An event's catalog variables; its cards with their faces (public text)."""
     family = table.spec.game.family
-    values = {}
+    values: dict[str, Any] = {}
     for f in fields(event):
         value = getattr(event, f.name)
         if f.name in ("suit", "trump") and isinstance(value, str):
             value = _suit(value, family) or value
-        values[f.name] = render_value(lang, f.name, value, table.name)
+        if isinstance(value, Card):
+            values[f.name] = table.faces.text(value)
+        elif isinstance(value, list | tuple) and value and all(
+                isinstance(v, Card) for v in value):
+            values[f.name] = table.faces.cards(value)
+        else:
+            values[f.name] = render_value(lang, f.name, value, table.name)
     return values
 
 

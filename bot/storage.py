@@ -128,6 +128,10 @@ MIGRATIONS: Sequence[str] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, id);
     """,
+    # 6: whether a server's tables show pictures (NULL: the default, yes).
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
+    """,
 )
 
 # The same schema, migration by migration, in PostgreSQL's types: 64-bit integers for every id
@@ -212,6 +216,10 @@ PG_MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (guild_id, game, account)
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, id);
+    """,
+    # 6
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
     """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLite migration"
@@ -902,9 +910,10 @@ class Movement:
 
 
 class GuildSettingsRepo:
-    """Per-server settings: language, timing of new tables, the channel for tables."""
+    """Per-server settings: language, timing of new tables, the channel for tables, whether
+    tables show pictures."""
 
-    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel")
+    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel", "pictures")
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -924,11 +933,14 @@ class GuildSettingsRepo:
             value = row[i]
             if column in ("turn_timeout", "cpu_delay") and value is not None:
                 row[i] = float(value)
+            elif column == "pictures" and value is not None:
+                row[i] = int(bool(value))
         async with self.storage.transaction() as db:
             await self.storage.execute(
                 db,
                 f"INSERT INTO guild_settings (guild_id, {', '.join(self.COLUMNS)})"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                f" VALUES (?, {', '.join('?' for _ in self.COLUMNS)})"
+                " ON CONFLICT (guild_id) DO UPDATE SET "
                 + ", ".join(f"{c} = excluded.{c}" for c in self.COLUMNS),
                 (guild_id, *row),
             )

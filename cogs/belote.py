@@ -20,7 +20,7 @@ from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import cards_label, fit_lines, score_line, seat_lines, side_names
+from bot.render import fit_lines, score_line, seat_lines, side_names
 from rules import belote
 from rules.cards import Card, FrenchSuit
 from rules.engine import Action
@@ -60,7 +60,7 @@ def label_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
 
 
 def plays_line(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
-    return " ".join(f"{table.name(s)} {c.label}" for s, c in plays) or "—"
+    return " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in plays) or "—"
 
 
 def render_table(table: Table, lang: Lang) -> discord.Embed:
@@ -75,7 +75,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     lines = []
     if view.phase in ("bid1", "bid2"):
         proposed = lang.suit(view.turned.suit)
-        lines.append(lang.t("belote-bidding", dealer=dealer, card=view.turned.label,
+        lines.append(lang.t("belote-bidding", dealer=dealer, card=table.faces.text(view.turned),
                             suit=proposed))
         key = "belote-round-1" if view.phase == "bid1" else "belote-round-2"
         lines.append(lang.t(key, suit=proposed))
@@ -84,14 +84,16 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("belote-trump", suit=suit_name(view.trump, lang), taker=taker,
                             dealer=dealer))
         if view.players == 4:
-            lines.append(lang.t("belote-turned-taken", card=view.turned.label, taker=taker))
+            lines.append(lang.t("belote-turned-taken", card=table.faces.text(view.turned),
+                                taker=taker))
         else:
-            lines.append(lang.t("belote-turned", card=view.turned.label))
+            lines.append(lang.t("belote-turned", card=table.faces.text(view.turned)))
             if view.swapped is not None and view.swapped_card is not None:
                 lines.append(lang.t("belote-swapped", name=table.name(view.swapped),
-                                    given=view.turned.label, taken=view.swapped_card.label))
+                                    given=table.faces.text(view.turned),
+                                    taken=table.faces.text(view.swapped_card)))
             if view.bottom is not None:
-                lines.append(lang.t("belote-bottom", card=view.bottom.label))
+                lines.append(lang.t("belote-bottom", card=table.faces.text(view.bottom)))
         if view.phase == "swap" and view.to_act is not None:
             lines.append(lang.t("belote-swap-pending", name=table.name(view.to_act)))
     if view.held:
@@ -133,7 +135,7 @@ def announcements(table: Table, view: belote.BeloteView, lang: Lang) -> str:
     combination with its cards, its points and why."""
     if view.shown:
         return fit_lines([
-            lang.t("belote-shown-line", name=table.name(seat), cards=cards_label(cards),
+            lang.t("belote-shown-line", name=table.name(seat), cards=table.faces.cards(cards),
                    points=points, reason=lang.t("belote-reason", reason=reason))
             for seat, cards, points, reason in view.shown])
     by_seat: dict[int, list[str]] = {}

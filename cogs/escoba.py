@@ -11,7 +11,7 @@ from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import cards_label, score_line, seat_lines, side_names
+from bot.render import score_line, seat_lines, side_names
 from rules import escoba
 from rules.tricks import sides
 
@@ -28,7 +28,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     embed = discord.Embed(title=lang.t("escoba-title", hand=view.hand_number),
                           colour=discord.Colour.dark_gold())
     embed.description = lang.t("escoba-deck", n=view.deck_count, dealer=table.name(view.dealer))
-    embed.add_field(name=lang.t("escoba-table"), value=cards_label(view.table), inline=False)
+    embed.add_field(name=lang.t("escoba-table"), value=table.faces.cards(view.table), inline=False)
     captured = [lang.t("escoba-captured-line", name=n, cards=c, escobas=e) for n, c, e in
                 zip(names, view.captured_counts, view.escobas, strict=False)]
     embed.add_field(name=lang.t("escoba-captured"), value="\n".join(captured), inline=False)
@@ -40,7 +40,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         r = view.renuncio
         embed.add_field(name=lang.t("escoba-renuncio-title"), value=lang.t(
             "escoba-renuncio", claimant=table.name(r.claimant), offender=table.name(r.offender),
-            card=r.card.label), inline=False)
+            card=table.faces.text(r.card)), inline=False)
     if view.is_over:
         winners = ", ".join(table.name(s) for s in view.winners)
         embed.add_field(name=lang.t("public-over"),

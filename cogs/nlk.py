@@ -49,10 +49,10 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("nlk-phase-piles", baceta=view.baceta, dealer=dealer))
         if view.drawn is not None and view.to_act is not None:
             lines.append(lang.t("nlk-drawn", name=table.name(view.to_act),
-                                card=view.drawn.label))
+                                card=table.faces.text(view.drawn)))
     elif view.trump is not None and view.trump_card is not None:
         lines.append(lang.t("nlk-phase-shedding", suit=lang.suit(view.trump),
-                            card=view.trump_card.label, dealer=dealer))
+                            card=table.faces.text(view.trump_card), dealer=dealer))
         if view.out:
             lines.append(lang.t("nlk-out-order",
                                 names=", ".join(table.name(s) for s in view.out)))
@@ -62,13 +62,13 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("nlk-games-of", played=view.games_played, total=view.partidas))
     embed.description = "\n".join(lines)
     if view.phase == "shedding":
-        trick = " → ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+        trick = " → ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
         embed.add_field(name=lang.t("nlk-trick"), value=trick[:1024], inline=False)
     marks = {}
     for seat in range(view.players):
         if view.phase == "piles":
             top = view.tops[seat]
-            mark = (lang.t("nlk-pile", top=top.label, n=view.hand_sizes[seat])
+            mark = (lang.t("nlk-pile", top=table.faces.text(top), n=view.hand_sizes[seat])
                     if top is not None else lang.t("nlk-pile-empty"))
         elif view.phase == "shedding" and seat in view.out:
             mark = lang.t("nlk-out", place=view.out.index(seat) + 1)

@@ -128,7 +128,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             pinta = lang.t("tomate-pinta_taken", name=table.name(view.taker), suit=suit,
                            dealer=table.name(view.dealer))
         else:
-            pinta = lang.t("tomate-pinta", card=view.pinta.label if view.pinta else "—",
+            pinta = lang.t("tomate-pinta", card=table.faces.text(view.pinta) if view.pinta else "—",
                            suit=suit, dealer=table.name(view.dealer))
         # the server's pot as the bank knows it now (another table may have moved it since
         # this table's last move), else as this table's engine last saw it
@@ -138,7 +138,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             lang.t("tomate-pot", plato=plato, reserva=reserva, baceta=view.baceta),
             pinta,
         ])
-        trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+        trick = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
         embed.add_field(name=lang.t("tomate-trick"), value=trick, inline=False)
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         balances = self.bank.known(table.guild_id or 0, accounts)

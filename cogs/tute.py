@@ -30,16 +30,16 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     embed = discord.Embed(title=lang.t("tute-title", modalidad=modalidad, hand=view.hand_number),
                           colour=discord.Colour.dark_red())
     lines = [lang.t("tute-trump", suit=lang.suit(SpanishSuit(view.trump)),
-                    card=view.turned.label, dealer=table.name(view.dealer))]
+                    card=table.faces.text(view.turned), dealer=table.name(view.dealer))]
     if view.modalidad == "habanero":
         lines.append(lang.t("tute-baceta", n=view.baceta_count))
     if view.capote is not None:
         lines.append(lang.t("tute-capote", name=table.name(view.capote)))
     embed.description = "\n".join(lines)
-    trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+    trick = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
     embed.add_field(name=lang.t("tute-trick"), value=trick, inline=False)
     if view.last_trick:
-        last = " ".join(f"{table.name(s)} {c.label}" for s, c in view.last_trick)
+        last = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.last_trick)
         embed.add_field(name=lang.t("tute-last_trick"), value=last, inline=False)
     if view.cantes:
         cantes = ", ".join(lang.t("tute-cante", name=table.name(s), value=v,

@@ -65,6 +65,7 @@ def test_each_suit_keeps_its_colour_and_faces_differ() -> None:
 def test_words_in_pictures_lose_only_their_accents() -> None:
     assert art.drawable("Fernández Peña ¿qué?") == "Fernandez Pena ?que?"
     assert art.drawable("🃏 Ana") == "? Ana"
+    assert art.drawable("Tute — mano 1º") == "Tute - mano 1o"
 
 
 def scene_of(seats: int) -> Scene:

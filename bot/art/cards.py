@@ -88,10 +88,14 @@ def _missing_glyph() -> bytes:
     return bytes(font(20).getmask("\uffff"))
 
 
+_PUNCTUATION = {"—": "-", "–": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "º": "o", "ª": "a"}
+
+
 @cache
 def _drawable(ch: str) -> str:
     """``ch`` as the built-in font can draw it: its letter without accents ("í" → "i"), or
     "?" when the font has no such letter at all (the font covers basic Latin only)."""
+    ch = _PUNCTUATION.get(ch, ch)
     base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
     if base and bytes(font(20).getmask(base)) != _missing_glyph():
         return base
