@@ -18,6 +18,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.art.cards import ALL_CARDS, EMOJI_PREFIX, card_key, emoji_name, emoji_png
+from bot.drawing import drawn
 from rules.cards import Card
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class CardFaces:
         """Make the application's emojis hold every face; True once they all do. On any
         failure the faces stay off (labels only) and one line says why."""
         try:
-            wanted = await asyncio.to_thread(wanted_emojis)
+            wanted = await drawn(wanted_emojis)
             existing = {e.name: e for e in await client.fetch_application_emojis()}
             found: dict[str, tuple[str, int]] = {}
             uploaded = 0

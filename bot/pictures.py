@@ -9,7 +9,6 @@ again. Drawing happens in a worker thread, inside the public message's paced ref
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -18,11 +17,13 @@ from functools import lru_cache
 import discord
 
 from bot.art.table import Scene, render_hand, render_table
+from bot.drawing import drawn
 from bot.i18n import Lang
 from bot.tables import Table
 from rules.cards import Card
 
 TABLE_FILE, HAND_FILE = "mesa.png", "mano.png"
+
 KEPT = 512  # pictures kept (one per table at most)
 
 
@@ -52,7 +53,7 @@ class Pictures:
         cached = self._tables.get(table.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        png = await asyncio.to_thread(render_table, scene)
+        png = await drawn(render_table, scene)
         self._tables[table.id] = (key, png)
         self._tables.move_to_end(table.id)
         while len(self._tables) > KEPT:
@@ -67,4 +68,4 @@ def _hand_png(cards: tuple[Card, ...]) -> bytes:
 
 async def hand_png(cards: Sequence[Card]) -> bytes:
     """The PNG of a hand (drawn in a worker thread; the same hand is drawn once)."""
-    return await asyncio.to_thread(_hand_png, tuple(cards))
+    return await drawn(_hand_png, tuple(cards))

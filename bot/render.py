@@ -70,20 +70,15 @@ def action_label(table: Table, action: Action, lang: Lang) -> str:
 
 
 def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
-    """An event's catalog variables; its cards with their faces (public text)."""
+    """An event's catalog variables. Its cards stay text labels: the log's eight lines must
+    fit one embed field, and a face's markup is some forty characters."""
     family = table.spec.game.family
-    values: dict[str, Any] = {}
+    values = {}
     for f in fields(event):
         value = getattr(event, f.name)
         if f.name in ("suit", "trump") and isinstance(value, str):
             value = _suit(value, family) or value
-        if isinstance(value, Card):
-            values[f.name] = table.faces.text(value)
-        elif isinstance(value, list | tuple) and value and all(
-                isinstance(v, Card) for v in value):
-            values[f.name] = table.faces.cards(value)
-        else:
-            values[f.name] = render_value(lang, f.name, value, table.name)
+        values[f.name] = render_value(lang, f.name, value, table.name)
     return values
 
 

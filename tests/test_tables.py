@@ -199,20 +199,20 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         storage = Storage(path)
         await storage.open()
         rows = await storage.fetchall("PRAGMA user_version")
-        assert rows[0][0] == 5  # tables, ledger, settings, ledger indexes, ratings
+        assert rows[0][0] == 6  # tables, ledger, settings, ledger indexes, ratings, pictures
         mode = await storage.fetchall("PRAGMA journal_mode")
         assert mode[0][0] == "wal"
         await storage.close()
 
 
 async def test_postgres_migrations_are_numbered_and_idempotent(postgres_url: str) -> None:
-    """The same numbering on PostgreSQL: five migrations, applied once, the same columns."""
+    """The same numbering on PostgreSQL: six migrations, applied once, the same columns."""
     sqlite = Storage(":memory:")
     await sqlite.open()
     for _ in range(2):
         storage = Storage(postgres_url)
         await storage.open()
-        assert await storage.version() == len(MIGRATIONS) == len(PG_MIGRATIONS) == 5
+        assert await storage.version() == len(MIGRATIONS) == len(PG_MIGRATIONS) == 6
         for table in SCHEMA_TABLES:
             pg_columns = [r[0] for r in await storage.fetchall(
                 "SELECT column_name FROM information_schema.columns WHERE table_name = ?"

@@ -8,7 +8,7 @@ scene holds cards and words, never a game state.
 
 Seats sit around an ellipse in order of play, seat 0 at the bottom and the next seats
 counter-clockwise (the "antihorario" of the Spanish games); each seat's cards lie between its
-name and the middle. Tables of many seats (Tomate plays up to 17) get smaller cards. The
+name and the middle. Tables of many seats (up to 17) get smaller cards. The
 picture is 800 × 480 px, a flat felt that compresses well, and PNG-encoded with fast settings
 (a table picture is redrawn after every move: speed matters more than the last kilobyte).
 """
@@ -257,8 +257,9 @@ def _png(image: Image.Image) -> bytes:
 @cache
 def _palette() -> Image.Image:
     """256 colours chosen once from everything a picture can hold: the felt, every card of
-    both decks at every size, the back and the labels (the same for every picture)."""
-    sizes = sorted({card_size(n) for n in range(1, 18)} | {HAND_CARD})
+    both decks, the back and the labels (the same for every picture; a card has the same
+    colours at every size)."""
+    sizes = [card_size(2)]
     sample = _felt().copy()
     d = ImageDraw.Draw(sample)
     x, y = 20, 20
