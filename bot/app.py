@@ -7,6 +7,7 @@ servers; without them it is one plain ``commands.Bot``, as always.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 from pathlib import Path
@@ -18,6 +19,8 @@ from discord.ext import commands
 
 from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
+from bot.faces import CardFaces
+from bot.pictures import TABLE_FILE, Pictures, attach
 from bot.servers import ServerSettings
 from bot.settings import Settings
 from bot.storage import Storage
@@ -55,10 +58,13 @@ class TapeteBot(commands.Bot):
         self.storage = Storage(settings.database, pool_size=settings.database_pool_size)
         self.servers = ServerSettings(self.storage,
                                       Timing(settings.turn_timeout, settings.cpu_delay))
+        self.faces = CardFaces()
+        self.pictures = Pictures()
+        self._faces_sync: asyncio.Task[None] | None = None
         self.tables = TableService(
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,
-            cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(),
+            cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(), faces=self.faces,
         )
         self.tree.error(self.on_app_command_error)
 
@@ -70,6 +76,8 @@ class TapeteBot(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)
         await self.tables.restore()
+        if self.settings.card_emojis:  # in the background: tables show labels meanwhile
+            self._faces_sync = asyncio.create_task(self.sync_faces())
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -77,14 +85,28 @@ class TapeteBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def sync_faces(self) -> None:
+        """Upload what is missing of the card faces; then redraw the open tables with them."""
+        if await self.faces.sync(self):
+            self.tables.refresh_all()
+
     async def close(self) -> None:
+        if self._faces_sync is not None:
+            self._faces_sync.cancel()
         await self.tables.shutdown()
         await super().close()
         await self.storage.close()
 
     async def publish(self, table: Table) -> None:
-        """Create or refresh a table's public message (the only public view of a table)."""
-        embed, view = public_message(table, self.servers.public(table.guild_id))
+        """Create or refresh a table's public message (the only public view of a table), with
+        the picture of the felt unless the server turned pictures off."""
+        lang = self.servers.public(table.guild_id)
+        embed, view = public_message(table, lang)
+        files: list[discord.File] = []
+        if self.servers.pictures(table.guild_id):
+            png = await self.pictures.table(table, lang)
+            if png is not None:
+                files.append(attach(embed, png, TABLE_FILE, lang.t("picture-alt-table")))
         channel = self.get_channel(table.channel_id)
         if channel is None:
             channel = await self.fetch_channel(table.channel_id)
@@ -92,11 +114,12 @@ class TapeteBot(commands.Bot):
             return
         if table.message_id is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(table.message_id).edit(
+                    embed=embed, view=view, attachments=files)
                 return
             except discord.NotFound:
                 log.info("Table %d: public message gone, posting a new one", table.id)
-        message = await channel.send(embed=embed, view=view)
+        message = await channel.send(embed=embed, view=view, files=files)
         await self.tables.set_message(table, message.id)
 
     async def on_app_command_error(

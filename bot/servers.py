@@ -1,6 +1,6 @@
 """Per-server settings, kept in memory and in storage: the language of public messages, the
-timing of new tables (turn timeout, CPU pause) and, optionally, the one channel where tables
-may be opened.
+timing of new tables (turn timeout, CPU pause), optionally the one channel where tables
+may be opened, and whether tables show pictures of the felt.
 
 A server uses the ``.env`` values until an admin changes them with ``/tapete ajustes`` (or
 ``/tapete idioma``); a change applies to tables opened afterwards (the language to every
@@ -34,6 +34,7 @@ class ServerConfig:
     turn_timeout: float | None = None
     cpu_delay: float | None = None
     table_channel: int | None = None  # tables only in this channel; None: anywhere
+    pictures: bool | None = None  # tables show a picture of the felt; None: yes
 
 
 class ServerSettings:
@@ -78,6 +79,10 @@ class ServerSettings:
             else self.defaults.turn_timeout,
             config.cpu_delay if config.cpu_delay is not None else self.defaults.cpu_delay,
         )
+
+    def pictures(self, guild_id: int | None) -> bool:
+        """Whether this server's tables show pictures (the text is there either way)."""
+        return self.config(guild_id).pictures in (None, True, 1)  # stored as 0/1
 
     def public(self, guild_id: int | None) -> Lang:
         """The language of a server's public messages."""

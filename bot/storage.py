@@ -160,6 +160,10 @@ MIGRATIONS: Sequence[str] = (
             OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
         BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
     """,
+    # 7: whether a server's tables show pictures (NULL: the default, yes).
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
+    """,
 )
 
 # The same schema, migration by migration, in PostgreSQL's types: 64-bit integers for every id
@@ -255,6 +259,10 @@ PG_MIGRATIONS: Sequence[str] = (
     ALTER TABLE guild_settings
         ADD CONSTRAINT guild_settings_turn CHECK (turn_timeout BETWEEN 15 AND 3600),
         ADD CONSTRAINT guild_settings_cpu CHECK (cpu_delay BETWEEN 0 AND 30);
+    """,
+    # 7
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
     """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLite migration"
@@ -945,9 +953,10 @@ class Movement:
 
 
 class GuildSettingsRepo:
-    """Per-server settings: language, timing of new tables, the channel for tables."""
+    """Per-server settings: language, timing of new tables, the channel for tables, whether
+    tables show pictures."""
 
-    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel")
+    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel", "pictures")
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -967,11 +976,14 @@ class GuildSettingsRepo:
             value = row[i]
             if column in ("turn_timeout", "cpu_delay") and value is not None:
                 row[i] = float(value)
+            elif column == "pictures" and value is not None:
+                row[i] = int(bool(value))
         async with self.storage.transaction() as db:
             await self.storage.execute(
                 db,
                 f"INSERT INTO guild_settings (guild_id, {', '.join(self.COLUMNS)})"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                f" VALUES (?, {', '.join('?' for _ in self.COLUMNS)})"
+                " ON CONFLICT (guild_id) DO UPDATE SET "
                 + ", ".join(f"{c} = excluded.{c}" for c in self.COLUMNS),
                 (guild_id, *row),
             )

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
+from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
@@ -136,6 +137,7 @@ class Table:
     last_events: list[Event] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     rematch_of: int | None = None
+    faces: CardFaces = field(default=NO_FACES, repr=False)  # the bot's card emojis
 
     @property
     def game(self) -> str:
@@ -186,7 +188,7 @@ class TableService:
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
         edits: tuple[int, float] | None = (5, 5.0), cpu: CpuPlayers | None = None,
-        shards: Shards = EVERYTHING,
+        shards: Shards = EVERYTHING, faces: CardFaces = NO_FACES,
     ) -> None:
         """``edits``: at most that many public-message edits per channel in that many seconds
         (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
@@ -194,6 +196,7 @@ class TableService:
         servers this process owns (all of them unless the bot is split into processes)."""
         self.storage = storage
         self.shards = shards
+        self.faces = faces
         self.edits = edits
         self._last_edit: dict[int, float] = {}  # per channel, when its last edit went out
         self._started: float | None = None
@@ -279,7 +282,8 @@ class TableService:
             raise TableError("table-channel-busy") from None
         finally:
             self._creating.discard(channel_id)
-        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing)
+        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing,
+                      faces=self.faces)
         self._index(table)
         return table
 
@@ -637,7 +641,7 @@ class TableService:
             [Seat.from_data(s) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
             timing=Timing(**timing) if timing else Timing(self.turn_timeout, self.cpu_delay),
-            presence=Presence.from_data(runtime.get("presence")),
+            presence=Presence.from_data(runtime.get("presence")), faces=self.faces,
         )
         table.mark_saved(record.state)
         table.log.append(Text.of("table-restored"))
@@ -690,6 +694,11 @@ class TableService:
         """The open tables of a game in a server (to refresh them when its pot changes)."""
         return [t for t in self.by_channel.values()
                 if t.game == game and t.guild_id == guild_id]
+
+    def refresh_all(self) -> None:
+        """Redraw every open table (the card faces became available)."""
+        for table in list(self.by_channel.values()):
+            self.request_refresh(table)
 
     def refresh_guild(self, guild_id: int | None) -> None:
         """Redraw every open table of a server (its language or a shared pot changed)."""

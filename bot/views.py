@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.i18n import Lang
+from bot.pictures import HAND_FILE, attach, hand_png
 from bot.render import (
     CONTENT_LIMIT,
     action_label,
-    cards_label,
     clip,
     fit_lines,
     log_lines,
@@ -27,9 +27,9 @@ from bot.render import (
 )
 from bot.servers import ServerSettings
 from bot.tables import LOG_LINES, StaleHand, Table, TableError, TableService
-from rules.cards import Card
+from rules.cards import Card, parse_card
 from rules.cpu import DEFAULT_LEVEL, LEVELS
-from rules.engine import Action
+from rules.engine import Action, Arg
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -328,11 +328,12 @@ class ActButton(
     def __init__(
         self, table_id: int, stamp: str, action: str, label: str = "", *,
         disabled: bool = False, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
         self.table_id, self.stamp, self.action = table_id, stamp, action
         super().__init__(
             discord.ui.Button(
-                label=label or action, style=style, disabled=disabled,
+                label=label or action, style=style, disabled=disabled, emoji=emoji,
                 custom_id=f"tapete:act:{table_id}:{stamp}:{action}"[:100],
             )
         )
@@ -397,12 +398,14 @@ async def act_and_refresh(
         if seat is None or table.state is None:
             raise
         embed, view = hand_message(table, seat, lang, note=stale.text.render(lang))
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=embed, view=view, attachments=[])
         return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
     embed, view = hand_message(table, seat, lang, done=Action.parse(action))
-    await interaction.response.edit_message(embed=embed, view=view)
+    # Nothing is drawn while answering a move: the hand's picture (which would show the card
+    # just played) goes, the face buttons stay; "Ver mi mano" draws the hand again.
+    await interaction.response.edit_message(embed=embed, view=view, attachments=[])
 
 
 def hand_message(
@@ -421,7 +424,7 @@ def hand_message(
     my_turn = state.to_act == seat and not state.is_over
     legal = state.legal_actions() if my_turn else []
     if hand:
-        first = cards_label(hand)
+        first = table.faces.cards(hand)
     else:
         first = lang.first([f"hand-{table.game}-none"]) or lang.t(
             "hand-none-yours" if legal else "hand-none-waiting")
@@ -461,7 +464,8 @@ def hand_message(
         else:
             action_text = str(actions[0]) if actions else f"{default_verb} {card}"
             card_items.append(ActButton(table.id, table.stamp, action_text, card.label,
-                                        disabled=not actions, style=discord.ButtonStyle.primary))
+                                        disabled=not actions, style=discord.ButtonStyle.primary,
+                                        emoji=face(table, card)))
     # Card actions for cards the player cannot see (played blind, or a card on the table).
     others = [a for actions in by_card.values() for a in actions] + others
     by_verb: dict[str, list[Action]] = {}
@@ -478,7 +482,8 @@ def hand_message(
         else:
             other_items.extend(ActButton(table.id, table.stamp, str(a),
                                          action_label(table, a, lang)[:80],
-                                         style=discord.ButtonStyle.success) for a in actions)
+                                         style=discord.ButtonStyle.success,
+                                         emoji=action_face(table, a)) for a in actions)
     if not _fits([*card_items, *other_items]):
         # A hand too big for a button per card (the embed still lists every card): only the
         # cards with an action keep a button, and if even those do not fit, menus list them.
@@ -514,9 +519,30 @@ def _fits(items: list[discord.ui.Item[Any]]) -> bool:
 
 def _options(table: Table, actions: list[Action], lang: Lang) -> list[discord.SelectOption]:
     return [
-        discord.SelectOption(label=action_label(table, a, lang)[:100], value=str(a))
+        discord.SelectOption(label=action_label(table, a, lang)[:100], value=str(a),
+                             emoji=action_face(table, a))
         for a in actions[:25]
     ]
+
+
+def face(table: Table, card: Card | None) -> discord.PartialEmoji | None:
+    """A card's emoji for a button or a menu option (None until the faces are synced)."""
+    found = table.faces.ident(card) if card is not None else None
+    return discord.PartialEmoji(name=found[0], id=found[1]) if found else None
+
+
+def action_face(table: Table, action: Action) -> discord.PartialEmoji | None:
+    """The face of the card an action plays: its first card argument (the card a capture
+    plays), else the one its game names (the turned card a swap takes...)."""
+    verb = table.spec.game.verb(action.verb)
+    if verb.args and verb.args[0][1] in (Arg.CARD, Arg.CARDS) and action.args:
+        try:
+            return face(table, parse_card(action.args[0], table.spec.game.family))
+        except RuleError:
+            return None
+    if table.spec.action_card is not None:
+        return face(table, table.spec.action_card(table, action))
+    return None
 
 
 class SubsetSelect(
@@ -544,7 +570,8 @@ class SubsetSelect(
             custom_id=f"tapete:subset:{table.id}:{table.stamp}:{verb}",
             placeholder=action_label(table, Action(verb, ("…",)), lang),
             min_values=0, max_values=max(1, min(most, len(cards))),
-            options=[discord.SelectOption(label=c.label, value=str(c)) for c in cards] or
+            options=[discord.SelectOption(label=c.label, value=str(c), emoji=face(table, c))
+                     for c in cards] or
             [discord.SelectOption(label="—", value="-")],
         )
         return cls(table.id, table.stamp, verb, select)
@@ -571,8 +598,13 @@ async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None
     if table.state is None:
         raise TableError("table-not-started")
     await service(interaction).back(table, interaction.user.id)
-    embed, view = hand_message(table, seat, private_lang(interaction))
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    lang = private_lang(interaction)
+    embed, view = hand_message(table, seat, lang)
+    hand = list(getattr(table.state.view(seat), "hand", ()))
+    files = []
+    if hand and servers(interaction).pictures(interaction.guild_id):
+        files.append(attach(embed, await hand_png(hand), HAND_FILE, lang.t("picture-alt-hand")))
+    await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -5,8 +5,8 @@
   language. The only command that also works outside a server.
 * ``ranking juego:``, ``perfil [jugador]``, ``historial [juego]``: the server's skill ratings,
   a player's record, and its latest matches with each one's per-hand summary on demand.
-* ``ajustes`` and ``idioma`` (Manage Server): turn timeout, CPU pause, table channel and the
-  language of public messages, per server.
+* ``ajustes`` and ``idioma`` (Manage Server): turn timeout, CPU pause, table channel, the
+  language of public messages and whether tables show pictures (``dibujos``), per server.
 
 Discord hides a command from members without a permission only at the top level of a group,
 so the admin subcommands here (and ``/tomate ajustar``) are listed to everybody and refused at
@@ -352,12 +352,14 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         turno=ls("cmd-ajustes-turno-desc"), pausa_cpu=ls("cmd-ajustes-pausa_cpu-desc"),
         idioma=ls("cmd-ajustes-idioma-desc"), canal=ls("cmd-ajustes-canal-desc"),
         cualquier_canal=ls("cmd-ajustes-cualquier_canal-desc"),
+        dibujos=ls("cmd-ajustes-dibujos-desc"),
         por_defecto=ls("cmd-ajustes-por_defecto-desc"),
     )
     @app_commands.rename(
         turno=ls("cmd-ajustes-turno-name"), pausa_cpu=ls("cmd-ajustes-pausa_cpu-name"),
         idioma=ls("cmd-idioma-idioma-name"), canal=ls("cmd-ajustes-canal-name"),
         cualquier_canal=ls("cmd-ajustes-cualquier_canal-name"),
+        dibujos=ls("cmd-ajustes-dibujos-name"),
         por_defecto=ls("cmd-ajustes-por_defecto-name"),
     )
     @app_commands.choices(idioma=[
@@ -374,6 +376,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         idioma: str | None = None,
         canal: discord.TextChannel | None = None,
         cualquier_canal: bool = False,
+        dibujos: bool | None = None,
         por_defecto: bool = False,
     ) -> None:
         """Without options it shows the server's settings; with some, it changes them."""
@@ -381,7 +384,8 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         servers = self.bot.servers
         changes: dict[str, Any] = {}
         if por_defecto:
-            changes = {"turn_timeout": None, "cpu_delay": None, "table_channel": None}
+            changes = {"turn_timeout": None, "cpu_delay": None, "table_channel": None,
+                       "pictures": None}
         if turno is not None:  # checked, and refused out of range, by the settings
             changes["turn_timeout"] = turno
         if pausa_cpu is not None:
@@ -392,9 +396,11 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             changes["table_channel"] = canal.id
         elif cualquier_canal:
             changes["table_channel"] = None
+        if dibujos is not None:
+            changes["pictures"] = dibujos
         if changes:
             await servers.update(guild, **changes)
-            if "language" in changes:
+            if "language" in changes or "pictures" in changes:
                 self.bot.tables.refresh_guild(guild)
         lang = private_lang(interaction)
         config, timing = servers.config(guild), servers.timing(guild)
@@ -404,11 +410,16 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             title=lang.t("settings-title"),
             description=lang.t(
                 "settings-body", turn=round(timing.turn_timeout), cpu=timing.cpu_delay,
-                language=lang.t(f"language-name-{config.language}"), channel=channel),
+                language=lang.t(f"language-name-{config.language}"), channel=channel)
+            + "\n" + lang.t("settings-pictures", on=lang_yes(servers.pictures(guild))),
             colour=discord.Colour.dark_green())
         if changes:
             embed.set_footer(text=lang.t("settings-saved"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def lang_yes(value: bool) -> str:
+    return "yes" if value else "no"
 
 
 def rating_line(rank: int, rating: Rating, lang: Lang) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
 from bot.commands import ls
 from bot.gamecog import GameCog
@@ -126,7 +127,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     def __init__(self, bot: TapeteBot) -> None:
         self.bank = Bank(bot.storage, pots=(PLATO, RESERVA))
         self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank),
-                             summary_lines=self.summary_lines)
+                             summary_lines=self.summary_lines, table_scene=self.table_scene)
         super().__init__(bot)
 
     def render_table(self, table: Table, lang: Lang) -> discord.Embed:
@@ -142,7 +143,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             pinta = lang.t("tomate-pinta_taken", name=table.name(view.taker), suit=suit,
                            dealer=table.name(view.dealer))
         else:
-            pinta = lang.t("tomate-pinta", card=view.pinta.label if view.pinta else "—",
+            pinta = lang.t("tomate-pinta", card=table.faces.text(view.pinta) if view.pinta else "—",
                            suit=suit, dealer=table.name(view.dealer))
         # the server's pot as the bank knows it now (another table may have moved it since
         # this table's last move), else as this table's engine last saw it
@@ -152,7 +153,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             lang.t("tomate-pot", plato=plato, reserva=reserva, baceta=view.baceta),
             pinta,
         ])
-        trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+        trick = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
         embed.add_field(name=lang.t("tomate-trick"), value=trick, inline=False)
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         balances = self.bank.known(table.guild_id or 0, accounts)
@@ -169,6 +170,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             embed.add_field(name=lang.t("tomate-last"),
                             value=hand_summary(table, view.last_hand, lang), inline=False)
         return embed
+
+    def table_scene(self, table: Table, view: tomate.TomateView, lang: Lang) -> Scene:
+        """The picture, with the server's pot as the bank knows it now."""
+        pot = self.bank.known(table.guild_id or 0, [PLATO, RESERVA])
+        return table_scene(table, view, lang, pot.get(PLATO), pot.get(RESERVA))
 
     async def summary_lines(
         self, record: ResultRecord, names: Sequence[str], lang: Lang
@@ -266,6 +272,30 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         await interaction.response.send_message(
             lang.t("tomate-adjusted", amount=abs(cantidad), direction=direction, reason=motivo)
         )
+
+
+def table_scene(table: Table, view: tomate.TomateView, lang: Lang, plato: int | None = None,
+                reserva: int | None = None) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    pinta and the baceta, each seat's word (juega, pasa...) and tricks, and the pot (the
+    server's when given, else as this table's engine last saw it)."""
+    trick = by_seat(view.trick, view.players)
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t(f"tomate-status-{view.status[i]}"),
+                         lang.t("picture-tricks", n=view.tricks_won[i])),
+                  turn=view.to_act == i, dealer=view.dealer == i,
+                  out=view.status[i] == "passed")
+        for i in range(view.players))
+    middle = []
+    if view.pinta is not None and not view.pinta_taken:
+        middle.append(Pile(lang.t("picture-pinta"), (view.pinta,)))
+    middle.append(Pile(lang.t("picture-baceta"), backs=view.baceta))
+    title = lang.t("tomate-title", variante=lang.t(f"tomate-variante-{view.variante}"),
+                   hand=view.hand_number)
+    pot = lang.t("picture-pot", plato=view.plato if plato is None else plato,
+                 reserva=view.reserva if reserva is None else reserva)
+    return Scene(title, seats, tuple(middle), (pot,))
 
 
 def hand_summary(table: Table, summary: tomate.HandScored, lang: Lang) -> str:

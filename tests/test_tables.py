@@ -199,7 +199,8 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         storage = Storage(path)
         await storage.open()
         rows = await storage.fetchall("PRAGMA user_version")
-        assert rows[0][0] == 6  # tables, ledger, settings, ledger indexes, ratings, checks
+        assert rows[0][0] == 7  # tables, ledger, settings, ledger indexes, ratings, checks,
+        # pictures
         mode = await storage.fetchall("PRAGMA journal_mode")
         assert mode[0][0] == "wal"
         await storage.close()
