@@ -153,3 +153,28 @@ def test_picture_from_the_public_view_never_shows_a_hidden_card(
     png = render_table(scene_of(table, state.view(None), lang))
     assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)
     assert shown_some  # the picture did show the table's public cards
+
+
+def test_the_kept_palette_draws_the_cards_as_the_art_does() -> None:
+    """The palette kept as data (bot/art/palette.py) still fits the art: cards of every suit of
+    both decks, saved in it, differ from their drawing by no more than with a palette chosen
+    afresh (after changing the art, ``python -m bot.art --palette`` writes it again)."""
+    from bot.art.table import FELT, _palette, card_size, sample_palette
+
+    width, height = card_size(2)
+    hand = (*spanish_deck()[::5], *french_deck()[::7], None)
+    sheet = Image.new("RGB", (len(hand) * width, height), FELT)
+    for i, card in enumerate(hand):
+        picture = art.face(card, width, height) if card else art.back(width, height)
+        sheet.paste(picture, (i * width, 0), picture)
+    kept, fresh = _error(sheet, _palette()), _error(sheet, sample_palette())
+    assert kept <= fresh + 0.5
+    assert kept < 3.0  # a few levels of 255 per channel, on average
+
+
+def _error(image: Image.Image, palette: Image.Image) -> float:
+    """Mean absolute difference per channel between ``image`` and it redrawn in ``palette``."""
+    again = image.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    total = sum(abs(a - b) for p, q in zip(image.get_flattened_data(), again.get_flattened_data(), strict=True)
+                for a, b in zip(p, q, strict=True))
+    return total / (image.width * image.height * 3)

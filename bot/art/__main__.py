@@ -1,4 +1,6 @@
-"""``python -m bot.art [folder]``: write every card face, emoji and a sample table as PNGs.
+"""``python -m bot.art [folder]``: write every card face, emoji and a sample table as PNGs;
+``python -m bot.art --palette``: choose the pictures' palette again (after changing the art)
+and write it to ``bot/art/palette.py``.
 
 The bot never reads these files (it draws the same pictures in memory); they are for looking
 at the art: ``faces/`` at the table's size and at 128 px, ``emoji/`` as uploaded (named as on
@@ -14,6 +16,7 @@ from pathlib import Path
 from PIL import Image
 
 from bot.art.cards import ALL_CARDS, back, card_key, emoji, emoji_name, emoji_png, face
+from bot.art.table import sample_palette
 
 
 def contact_sheet(tiles: list[Image.Image], size: int, background: tuple[int, int, int],
@@ -28,7 +31,23 @@ def contact_sheet(tiles: list[Image.Image], size: int, background: tuple[int, in
     return sheet
 
 
+def write_palette() -> Path:
+    """Keep the palette :func:`sample_palette` chooses as data (see ``bot/art/palette.py``)."""
+    colours = bytes(sample_palette().getpalette() or [])[:768].ljust(768, b"\0")
+    hexed = colours.hex()
+    lines = [f'    "{hexed[i:i + 88]}"' for i in range(0, len(hexed), 88)]
+    target = Path(__file__).with_name("palette.py")
+    target.write_text(
+        '"""The 256 colours every picture is saved in, chosen from the art by\n'
+        "``bot.art.table.sample_palette`` (``python -m bot.art --palette`` writes this file).\n"
+        '"""\n\nPALETTE = bytes.fromhex(\n' + "\n".join(lines) + "\n)\n")
+    return target
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--palette"]:
+        print(f"Palette written to {write_palette()}")
+        return 0
     folder = Path(argv[0] if argv else "art-preview")
     for sub in ("faces", "emoji"):
         (folder / sub).mkdir(parents=True, exist_ok=True)

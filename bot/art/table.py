@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from bot.art.cards import ALL_CARDS, back, drawable, face, font
+from bot.art.palette import PALETTE
 from rules.cards import Card
 
 WIDTH, HEIGHT = 800, 480
@@ -256,9 +257,18 @@ def _png(image: Image.Image) -> bytes:
 
 @cache
 def _palette() -> Image.Image:
-    """256 colours chosen once from everything a picture can hold: the felt, every card of
-    both decks, the back and the labels (the same for every picture; a card has the same
-    colours at every size)."""
+    """The fixed palette every picture is saved in (``bot/art/palette.py``: computed once by
+    :func:`sample_palette` and kept as data, so the first picture after a start is not held
+    up drawing every card to choose its colours)."""
+    image = Image.new("P", (1, 1))
+    image.putpalette(PALETTE)
+    return image
+
+
+def sample_palette() -> Image.Image:
+    """256 colours chosen from everything a picture can hold: the felt, every card of both
+    decks, the back and the labels (a card has the same colours at every size).
+    ``python -m bot.art --palette`` writes it to ``bot/art/palette.py``."""
     sizes = [card_size(2)]
     sample = _felt().copy()
     d = ImageDraw.Draw(sample)
