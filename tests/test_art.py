@@ -175,6 +175,5 @@ def test_the_kept_palette_draws_the_cards_as_the_art_does() -> None:
 def _error(image: Image.Image, palette: Image.Image) -> float:
     """Mean absolute difference per channel between ``image`` and it redrawn in ``palette``."""
     again = image.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
-    total = sum(abs(a - b) for p, q in zip(image.get_flattened_data(), again.get_flattened_data(), strict=True)
-                for a, b in zip(p, q, strict=True))
+    total = sum(abs(a - b) for a, b in zip(image.tobytes(), again.tobytes(), strict=True))
     return total / (image.width * image.height * 3)
