@@ -3,12 +3,16 @@
 With ``SHARD_COUNT`` (and ``SHARD_IDS``) the bot is :class:`ShardedTapeteBot`, discord.py's
 ``AutoShardedBot`` connecting only the shards given, and its table layer owns only their
 servers; without them it is one plain ``commands.Bot``, as always.
+
+Once connected the bot logs one health line (version, database, games, tables restored, CPU
+workers), so a log shows at a glance what a start brought up.
 """
 
 from __future__ import annotations
 
 import logging
 import pkgutil
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +45,13 @@ def discover_extensions() -> tuple[str, ...]:
 EXTENSIONS = discover_extensions()
 
 
+def version() -> str:
+    try:
+        return metadata.version("tapete")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "dev"
+
+
 class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
                  seed: int | None = None, **options: Any) -> None:
@@ -58,6 +69,8 @@ class TapeteBot(commands.Bot):
             cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(),
         )
         self.tree.error(self.on_app_command_error)
+        self.restored: int | None = None  # tables brought back at start-up
+        self._healthy = False
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -66,13 +79,27 @@ class TapeteBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             await self.load_extension(name)
-        await self.tables.restore()
+        self.restored = len(await self.tables.restore())
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if not self._healthy:  # on_ready comes again after every reconnection
+            self._healthy = True
+            log.info("%s", self.health())
+
+    def health(self) -> str:
+        """One line on what this start brought up (no secret: the URL without password)."""
+        games = sorted(self.tables.games)
+        shards = "" if self.tables.shards.all else f", {self.tables.shards}"
+        return (f"Tapete {version()} ready: database {self.storage.dialect} "
+                f"{self.settings.database_name()}, {len(games)} games ({', '.join(games)}), "
+                f"{self.restored or 0} tables restored, "
+                f"{self.tables.cpu.workers} CPU workers for difícil{shards}")
 
     async def close(self) -> None:
         await self.tables.shutdown()

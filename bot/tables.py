@@ -471,6 +471,8 @@ class TableService:
         stamp = table.stamp
         action = await self.cpu.decide(table.game, state, table.saved or state.to_json(), seat,
                                        level, self.rng.randrange(2**31))
+        if self._closed:  # the bot is stopping: a search that came back late plays nothing
+            return None
         try:
             return await self._act(table, seat, action, stamp, by_cpu=True)
         except NotSaved:  # the database refused it: try again after the usual pause
