@@ -111,7 +111,11 @@ class TapeteBot(commands.Bot):
         embed, view = public_message(table, self.servers.public(table.guild_id))
         channel = self.get_channel(table.channel_id)
         if channel is None:
-            channel = await self.fetch_channel(table.channel_id)
+            try:
+                channel = await self.fetch_channel(table.channel_id)
+            except (discord.NotFound, discord.Forbidden):  # deleted, or no longer ours to see
+                log.info("Table %d: its channel is gone; message not drawn", table.id)
+                return
         if not isinstance(channel, discord.abc.Messageable):
             return
         if table.message_id is not None:
