@@ -4,8 +4,10 @@ With ``SHARD_COUNT`` (and ``SHARD_IDS``) the bot is :class:`ShardedTapeteBot`, d
 ``AutoShardedBot`` connecting only the shards given, and its table layer owns only their
 servers; without them it is one plain ``commands.Bot``, as always.
 
-Once connected the bot logs one health line (version, database, games, tables restored, CPU
-workers), so a log shows at a glance what a start brought up.
+Its command tree (:class:`PatientTree`) gets every slash command acknowledged within Discord's
+3 s however slow it is (``bot.answers``). Once connected the bot logs one health line (version,
+database, games, tables restored, CPU workers), so a log shows at a glance what a start
+brought up.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import patience
 from bot.commands import CatalogTranslator
 from bot.cpu import CpuPlayers
 from bot.servers import ServerSettings
@@ -52,12 +55,24 @@ def version() -> str:
         return "dev"
 
 
+class PatientTree(app_commands.CommandTree[Any]):
+    """The command tree, watching every slash command with :func:`bot.answers.patience`:
+    each is acknowledged within Discord's 3 s however slow it is, its own code unchanged."""
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.application_command:
+            await super()._call(interaction)  # autocomplete answers at once, never deferred
+            return
+        async with patience(interaction):
+            await super()._call(interaction)
+
+
 class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
                  seed: int | None = None, **options: Any) -> None:
         """``options`` go to discord.py's client (the shards of :class:`ShardedTapeteBot`)."""
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
-                         intents=discord.Intents.default(), **options)
+                         intents=discord.Intents.default(), tree_cls=PatientTree, **options)
         self.settings = settings
         self.extension_names = extensions
         self.storage = Storage(settings.database, pool_size=settings.database_pool_size)
