@@ -627,12 +627,13 @@ class TableService:
             await table.spec.hooks.on_load(table)
             restored.append(table)
             self._after_change(table)
-        redrawn = await self._redraw_ended()
         if self.shards.all:
-            log.info("Restored %d tables; %d ended ones to redraw", len(restored), redrawn)
+            log.info("Restored %d tables", len(restored))
         else:
-            log.info("Restored %d tables; %d ended ones to redraw (%s)", len(restored), redrawn,
-                     self.shards)
+            log.info("Restored %d tables (%s)", len(restored), self.shards)
+        redrawn = await self._redraw_ended()
+        if redrawn:
+            log.info("Redrawing the message of %d tables that ended as the bot stopped", redrawn)
         return restored
 
     async def _redraw_ended(self) -> int:
