@@ -16,7 +16,9 @@ How an interaction is deferred depends on the answer it will get (:data:`Answer`
 
 An answer that does not match the deferral still arrives: a new message after an update
 deferral is a follow-up; a message of the other visibility than the placeholder's completes
-the placeholder, goes as a follow-up, and the placeholder is deleted.
+the placeholder, goes as a follow-up, and the placeholder is deleted; an edit after a
+"thinking" deferral fills the placeholder. So the kind matters only to a handler that reads
+back its message with ``original_response`` (``/nueva``, Revancha: both say ``public``).
 
 While a deferral made here awaits the handler's answer, :meth:`PatientResponse.is_done` says
 False: the handler has not answered yet, so code that checks it (the error replies) answers
