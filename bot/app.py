@@ -3,6 +3,11 @@
 With ``SHARD_COUNT`` (and ``SHARD_IDS``) the bot is :class:`ShardedTapeteBot`, discord.py's
 ``AutoShardedBot`` connecting only the shards given, and its table layer owns only their
 servers; without them it is one plain ``commands.Bot``, as always.
+
+Its command tree (:class:`PatientTree`) gets every slash command acknowledged within Discord's
+3 s however slow it is (``bot.answers``). Once connected the bot logs one health line (version,
+database, games, tables restored, CPU workers), so a log shows at a glance what a start
+brought up.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import patience
 from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
 from bot.faces import CardFaces
@@ -44,6 +51,26 @@ def discover_extensions() -> tuple[str, ...]:
 EXTENSIONS = discover_extensions()
 
 
+def version() -> str:
+    try:
+        return metadata.version("tapete")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "dev"
+
+
+class PatientTree(CheckedTree):
+    """The command tree, watching every slash command with :func:`bot.answers.patience`:
+    each is acknowledged within Discord's 3 s however slow it is, its own code unchanged (and,
+    as every :class:`CheckedTree`, refusing option values Discord's client would not send)."""
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.application_command:
+            await super()._call(interaction)  # autocomplete answers at once, never deferred
+            return
+        async with patience(interaction):
+            await super()._call(interaction)
+
+
 class TapeteBot(commands.Bot):
     def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS,
                  seed: int | None = None, **options: Any) -> None:
@@ -51,7 +78,7 @@ class TapeteBot(commands.Bot):
         # Nothing the bot writes pings anybody: texts echo what users typed (a reason, a
         # name), and mentions of players only need to show who they are.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
-                         intents=discord.Intents.default(), tree_cls=CheckedTree,
+                         intents=discord.Intents.default(), tree_cls=PatientTree,
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.settings = settings
         self.extension_names = extensions
@@ -67,6 +94,8 @@ class TapeteBot(commands.Bot):
             cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(), faces=self.faces,
         )
         self.tree.error(self.on_app_command_error)
+        self.restored: int | None = None  # tables brought back at start-up
+        self._healthy = False
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -75,7 +104,7 @@ class TapeteBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             await self.load_extension(name)
-        await self.tables.restore()
+        self.restored = len(await self.tables.restore())
         if self.settings.card_emojis:  # in the background: tables show labels meanwhile
             self._faces_sync = asyncio.create_task(self.sync_faces())
         if self.settings.dev_guild_id:
@@ -89,6 +118,20 @@ class TapeteBot(commands.Bot):
         """Upload what is missing of the card faces; then redraw the open tables with them."""
         if await self.faces.sync(self):
             self.tables.refresh_all()
+
+    async def on_ready(self) -> None:
+        if not self._healthy:  # on_ready comes again after every reconnection
+            self._healthy = True
+            log.info("%s", self.health())
+
+    def health(self) -> str:
+        """One line on what this start brought up (no secret: the URL without password)."""
+        games = sorted(self.tables.games)
+        shards = "" if self.tables.shards.all else f", {self.tables.shards}"
+        return (f"Tapete {version()} ready: database {self.storage.dialect} "
+                f"{self.settings.database_name()}, {len(games)} games ({', '.join(games)}), "
+                f"{self.restored or 0} tables restored, "
+                f"{self.tables.cpu.workers} CPU workers for difícil{shards}")
 
     async def close(self) -> None:
         if self._faces_sync is not None:
@@ -109,7 +152,11 @@ class TapeteBot(commands.Bot):
                 files.append(attach(embed, png, TABLE_FILE, lang.t("picture-alt-table")))
         channel = self.get_channel(table.channel_id)
         if channel is None:
-            channel = await self.fetch_channel(table.channel_id)
+            try:
+                channel = await self.fetch_channel(table.channel_id)
+            except (discord.NotFound, discord.Forbidden):  # deleted, or no longer ours to see
+                log.info("Table %d: its channel is gone; message not drawn", table.id)
+                return
         if not isinstance(channel, discord.abc.Messageable):
             return
         if table.message_id is not None:

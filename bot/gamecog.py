@@ -84,7 +84,7 @@ class GameCog(commands.GroupCog):
             message = await interaction.original_response()
             await self.bot.tables.set_message(table, message.id)
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, answer="public")
 
     @app_commands.command(name=ls("cmd-mano-name"), description=ls("cmd-mano-desc"))
     async def mano(self, interaction: discord.Interaction[Any]) -> None:
@@ -98,7 +98,7 @@ class GameCog(commands.GroupCog):
                                          is_admin=is_admin(interaction))
             await interaction.response.send_message(public_lang(interaction).t("table-cancelled"))
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, answer="public")
 
     @app_commands.command(name=ls("cmd-jugar-name"), description=ls("cmd-jugar-desc"))
     @app_commands.describe(carta=ls("cmd-jugar-carta-desc"))

@@ -164,6 +164,12 @@ MIGRATIONS: Sequence[str] = (
     """
     ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
     """,
+    # 8: a finished or cancelled table whose public message may not show its end yet (the
+    # process died between saving it and editing the message): redrawn at start-up.
+    """
+    ALTER TABLE game_tables ADD COLUMN needs_refresh INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX game_tables_to_refresh ON game_tables (id) WHERE needs_refresh = 1;
+    """,
 )
 
 # The same schema, migration by migration, in PostgreSQL's types: 64-bit integers for every id
@@ -263,6 +269,11 @@ PG_MIGRATIONS: Sequence[str] = (
     # 7
     """
     ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
+    """,
+    # 8
+    """
+    ALTER TABLE game_tables ADD COLUMN needs_refresh INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX game_tables_to_refresh ON game_tables (id) WHERE needs_refresh = 1;
     """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLite migration"
@@ -767,15 +778,33 @@ class TableRepo:
     async def save(
         self, db: Tx, table_id: int, *, seats: list[dict[str, Any]],
         status: str, state: str | None, message_id: int | None,
-        runtime: dict[str, Any] | None = None,
+        runtime: dict[str, Any] | None = None, needs_refresh: bool = False,
     ) -> None:
+        """``needs_refresh``: the public message must still be brought to this state (a table
+        that ended: see :meth:`to_refresh`)."""
         await self.storage.execute(
             db,
             "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
-            " runtime = ?, updated_at = ? WHERE id = ?",
+            " runtime = ?, needs_refresh = ?, updated_at = ? WHERE id = ?",
             (json.dumps(seats), status, state, message_id,
-             json.dumps(runtime) if runtime is not None else None, now(), table_id),
+             json.dumps(runtime) if runtime is not None else None, int(needs_refresh), now(),
+             table_id),
         )
+
+    async def refreshed(self, table_id: int) -> None:
+        """The table's public message now shows the state saved with ``needs_refresh``."""
+        async with self.storage.transaction() as db:
+            await self.storage.execute(
+                db, "UPDATE game_tables SET needs_refresh = 0 WHERE id = ?", (table_id,))
+
+    async def to_refresh(self, shards: Shards | None = None) -> list[TableRecord]:
+        """The finished and cancelled tables whose public message may not show their end
+        (with ``shards``, of those shards' servers only): few, found by a partial index."""
+        where, values = shard_filter(shards)
+        rows = await self.storage.fetchall(
+            "SELECT * FROM game_tables WHERE needs_refresh = 1"
+            " AND status IN ('finished', 'cancelled')" + where + " ORDER BY id", values)
+        return [self._record(r) for r in rows]
 
     async def open_tables(self, shards: Shards | None = None) -> list[TableRecord]:
         """Every lobby and game in progress; with ``shards``, only those of the servers of

@@ -2,7 +2,10 @@
 
 Every button is a :class:`discord.ui.DynamicItem` whose ``custom_id`` names the table (and the
 action), so buttons on old messages keep working after a restart. Callbacks turn one click into
-one call of the table layer; refusals go back as ephemeral messages that say why.
+one call of the table layer; refusals go back as ephemeral messages that say why. Every
+callback runs in :func:`guarded`, which also gets the click acknowledged within Discord's 3 s
+when the work is slow (``bot.answers``) and has the table's message redrawn when an answer
+could not be delivered.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.answers import Answer, patience
 from bot.i18n import Lang
 from bot.pictures import HAND_FILE, attach, hand_png
 from bot.render import (
@@ -85,10 +89,14 @@ def selected(interaction: discord.Interaction[Any]) -> list[str]:
 
 
 async def reply_error(interaction: discord.Interaction[Any], message: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    """Say it privately; an interaction that can no longer be answered is only logged."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("Could not tell a user why (%s)", exc.status)
 
 
 def describe(
@@ -108,17 +116,41 @@ def describe(
 
 async def guarded(
     interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]],
-    table_id: int | None = None,
+    table_id: int | None = None, *, answer: Answer | None = None,
 ) -> None:
-    """Run a callback; rule and table refusals become ephemeral replies, bugs are logged."""
-    try:
-        await work()
-    except (TableError, RuleError) as exc:
-        table = service(interaction).by_id.get(table_id) if table_id is not None else None
-        await reply_error(interaction, describe(interaction, exc, table))
-    except Exception:
-        log.exception("Interaction failed")
-        await reply_error(interaction, private_lang(interaction).t("error-generic"))
+    """Run a callback; rule and table refusals become ephemeral replies, bugs are logged.
+
+    The interaction is acknowledged within Discord's 3 s however slow the work is
+    (``bot.answers``; ``answer`` says what the callback answers with, when it is not the
+    default: see :data:`bot.answers.Answer`). If the callback fails after what it did was
+    saved, typically because its answer could not be delivered (deferred too late, token
+    expired), the table's public message is redrawn by the table layer, so it always shows
+    what was saved."""
+    async with patience(interaction, answer):
+        try:
+            await work()
+        except (TableError, RuleError) as exc:
+            table = service(interaction).by_id.get(table_id) if table_id is not None else None
+            await reply_error(interaction, describe(interaction, exc, table))
+        except discord.HTTPException as exc:
+            log.warning("Could not answer an interaction (%s): redrawing its table", exc.status)
+            redraw_tables(interaction, table_id)
+            await reply_error(interaction, private_lang(interaction).t("error-generic"))
+        except Exception:
+            log.exception("Interaction failed")
+            redraw_tables(interaction, table_id)
+            await reply_error(interaction, private_lang(interaction).t("error-generic"))
+
+
+def redraw_tables(interaction: discord.Interaction[Any], table_id: int | None) -> None:
+    """Have the table layer redraw the public message of the interaction's table and of the
+    channel's open table (a new one, if the interaction opened it)."""
+    tables = service(interaction)
+    own = tables.by_id.get(table_id) if table_id is not None else None
+    here = tables.in_channel(interaction.channel_id or 0)
+    for table in (own, here if here is not own else None):
+        if table is not None:
+            tables.request_refresh(table)
 
 
 # -- lobby ------------------------------------------------------------------------------------
@@ -260,7 +292,8 @@ class TableButton(
                 return
             await send_hand(interaction, await table_for(interaction, self.table_id))
 
-        await guarded(interaction, work, self.table_id)
+        answer: Answer = "public" if self.op == "rematch" else "private"
+        await guarded(interaction, work, self.table_id, answer=answer)
 
 
 async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
