@@ -7,6 +7,7 @@ one call of the table layer; refusals go back as ephemeral messages that say why
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -22,6 +23,8 @@ from bot.render import (
     clip,
     fit_lines,
     log_lines,
+    option_label,
+    option_value,
     refusal,
     seat_lines,
 )
@@ -85,8 +88,8 @@ def describe(
         table = service(interaction).in_channel(interaction.channel_id or 0)
     if table is None:
         return clip(refusal(exc, lang), CONTENT_LIMIT)
-    return clip(refusal(exc, lang, table.game, table.name, table.spec.game.family),
-                CONTENT_LIMIT)
+    return clip(refusal(exc, lang, table.game, table.name, table.spec.game.family,
+                        table.spec.game), CONTENT_LIMIT)
 
 
 async def guarded(
@@ -109,16 +112,9 @@ async def guarded(
 
 def options_line(table: Table, lang: Lang) -> str:
     """The table's options as the players chose them, in ``lang``."""
-    parts = []
-    for name, value in table.options.model_dump().items():
-        label = lang.first([f"option-{table.game}-{name}-name"]) or name
-        if isinstance(value, bool):
-            shown = lang.yes_no(value)
-        elif value is None:  # what "empty" means for this option, else "by default"
-            shown = lang.first([f"option-{table.game}-{name}-none"]) or lang.t("word-default")
-        else:
-            shown = lang.first([f"option-{table.game}-{name}-{value}"]) or str(value)
-        parts.append(f"{label}: {shown}")
+    parts = [f"{option_label(lang, table.game, name)}: "
+             f"{option_value(lang, table.game, name, value)}"
+             for name, value in table.options.model_dump().items()]
     return ", ".join(parts) or "—"
 
 
@@ -407,7 +403,7 @@ def hand_message(
     if hand:
         first = cards_label(hand)
     else:
-        first = lang.first([f"hand-{table.game}-none"]) or lang.t(
+        first = lang.first([f"hand-{table.game}-none"], **view_words(view_data)) or lang.t(
             "hand-none-yours" if legal else "hand-none-waiting")
     lines = [first]
     if done is not None:
@@ -478,6 +474,15 @@ def hand_message(
     for item in (*card_items, *other_items):
         view.add_item(item)
     return embed, view
+
+
+def view_words(view_data: Any) -> dict[str, str]:
+    """The text fields of a seat's view (its phase, variant...): what a game's message may
+    choose its words by."""
+    if not dataclasses.is_dataclass(view_data):
+        return {}
+    return {f.name: value for f in dataclasses.fields(view_data)
+            if isinstance(value := getattr(view_data, f.name), str)}
 
 
 MENU_OPTIONS = 25  # Discord's most options in one select menu

@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.commands import ls
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
-from bot.render import fit_lines
+from bot.render import fit_lines, option_label, option_value
 from bot.storage import Rating, ResultRecord
 from bot.tables import TableError
 from bot.views import guarded, private_lang, public_lang, selected
@@ -36,19 +36,21 @@ if TYPE_CHECKING:
     from bot.games import GameSpec
 
 def options_help(spec: GameSpec, lang: Lang) -> str:
-    """Every option of a game's ``nueva``: name, description and choices."""
+    """Every option of a game's ``nueva``: its name as the reader says it, the slash option
+    to fill in (in the reader's client), its description and its choices in words."""
     name = spec.name
     lines = []
     for field, info in spec.game.options.model_fields.items():
-        label = lang.first([f"option-{name}-{field}-name"]) or field
-        line = lang.t("help-option-line", name=label,
+        line = lang.t("help-option-line", label=option_label(lang, name, field),
+                      name=lang.first([f"option-{name}-{field}-name"]) or field,
                       description=lang.t(f"option-{name}-{field}"))
         annotation = info.annotation
         for arg in typing.get_args(annotation) or ():
             if typing.get_origin(arg) is Literal:
                 annotation = arg
         if typing.get_origin(annotation) is Literal:
-            values = ", ".join(f"`{v}`" for v in typing.get_args(annotation))
+            values = ", ".join(option_value(lang, name, field, v)
+                               for v in typing.get_args(annotation))
             line += " " + lang.t("help-choices", choices=values)
         lines.append(line)
     return "\n".join(lines)

@@ -267,14 +267,14 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
     assert not enabled_components(others.response.components)
 
     shown = await open_hand(claimant, message)
-    claims = [c for c in components(shown) if c.get("label", "").startswith("Cobrar renuncio")]
+    claims = [c for c in components(shown) if c.get("label", "").startswith("Cobrar el renuncio")]
     assert [c["custom_id"] for c in claims] == [
         f"tapete:act:{table.id}:{table.stamp}:claim 5o 6c 4b",
         f"tapete:act:{table.id}:{table.stamp}:claim 5o 7c 3e",
     ]
     assert [c["label"] for c in claims] == [
-        f"Cobrar renuncio: {cards_label(cards('5o 6c 4b'))}",
-        f"Cobrar renuncio: {cards_label(cards('5o 7c 3e'))}",
+        f"Cobrar el renuncio: {cards_label(cards('5o 6c 4b'))}",
+        f"Cobrar el renuncio: {cards_label(cards('5o 7c 3e'))}",
     ]
     assert not any(c["disabled"] for c in claims)
     # the claimant's own cards are playable too (taking another action declines the claim)
@@ -282,9 +282,9 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
     assert f"tapete:choose:{table.id}:{table.stamp}:12e" in ids
 
     claimed = await claimant.click(shown.response.message,
-                                   label=f"Cobrar renuncio: {cards_label(cards('5o 7c 3e'))}")
+                                   label=f"Cobrar el renuncio: {cards_label(cards('5o 7c 3e'))}")
     assert claimed.response.ephemeral
-    assert claimed.response.embeds[0].description.startswith("Hecho: Cobrar renuncio")
+    assert claimed.response.embeds[0].description.startswith("Hecho: Cobrar el renuncio")
     assert any(isinstance(e, escoba.RenuncioClaimed) for e in table.last_events)
     # the claim does not end the claimant's turn: the refreshed hand lets them play now
     assert table.state.to_act == 2
@@ -311,7 +311,7 @@ async def test_castigo_claim_lapses_when_the_claimant_plays_a_card(simcord_env: 
     await offender.select(shown.response.message, ["play 5o"],
                           custom_id=f"tapete:choose:{table.id}:{table.stamp}:5o")
     shown = await open_hand(claimant, table_message(channel, table))
-    assert any(c.get("label", "").startswith("Cobrar renuncio") for c in components(shown))
+    assert any(c.get("label", "").startswith("Cobrar el renuncio") for c in components(shown))
     await claimant.select(shown.response.message, ["play 12e"],
                           custom_id=f"tapete:choose:{table.id}:{table.stamp}:12e")
     assert any(isinstance(e, escoba.RenuncioDeclined) for e in table.last_events)

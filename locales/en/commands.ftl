@@ -7,7 +7,7 @@ cmd-mano-desc = Show your hand (only you see it).
 cmd-jugar-name = play
 cmd-jugar-desc = Play a card or take another action.
 cmd-jugar-carta-name = card
-cmd-jugar-carta-desc = The card (e.g. 7o, 12b, “as de oros”) or the action.
+cmd-jugar-carta-desc = The card (e.g. 7o, 12b, “ace of coins”) or the move (“pass”, “play 7o”).
 cmd-cancelar-name = cancel
 cmd-cancelar-desc = Close this channel's table.
 

@@ -110,14 +110,14 @@ language-set = 🌐 Server language: { $language }. Public tables use it from no
 help-title = 🃏 Tapete: how to play
 help-general =
     • **Open a table**: `/<game> new` in a channel (for example `/tute new`). A table appears with buttons: **Join**, **Leave**, **Add CPU**, **Start** and **Cancel**.
-    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> play` with a card (`7o`, `12b`, “as de oros”) works too.
+    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> play` with a card (`7o`, `12b`, “ace of coins”, “seven of coins”) or the move (“{ verb-pass }”, “{ verb-play } 7o”) works too; the Spanish words work as well.
     • **If you do not play in time** the CPU plays for you until you open your hand again.
     • **Rematch**: when a game ends, the button opens another with the same players.
     • **Games**: { $games }. Type `/tapete help game:<game>` for its rules and options.
     • **More**: `/tapete ranking`, `/tapete profile` and `/tapete history` for rankings and past matches; `/tapete settings` for admins.
 help-game-title = { $game }: rules
 help-options = Options of `/{ $command } new`
-help-option-line = • `{ $name }`: { $description }
+help-option-line = • **{ $label }** (`{ $name }`): { $description }
 help-choices = Values: { $choices }.
 
 ## A server's bank (tantos)
@@ -181,3 +181,9 @@ table-wrong-channel = In this server tables are opened in { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = { $level } CPU
 lobby-bad-level = There is no such CPU level.
+
+## Languages: the words typed in /<game> play (bot/typed.py). The value is the word prompts show;
+## .also, other words that are accepted too. Spanish words are always accepted as well.
+verb-play = play
+    .also = lay
+verb-pass = pass

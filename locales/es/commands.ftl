@@ -7,7 +7,7 @@ cmd-mano-desc = Ver tu mano (solo la ves tú).
 cmd-jugar-name = jugar
 cmd-jugar-desc = Jugar una carta o hacer otra acción.
 cmd-jugar-carta-name = carta
-cmd-jugar-carta-desc = La carta (p. ej. 7o, 12b, «as de oros») o la acción.
+cmd-jugar-carta-desc = La carta (p. ej. 7o, 12b, «as de oros») o la jugada («paso», «jugar 7o»).
 cmd-cancelar-name = cancelar
 cmd-cancelar-desc = Cerrar la mesa de este canal.
 

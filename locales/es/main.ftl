@@ -110,14 +110,14 @@ language-set = 🌐 Idioma del servidor: { $language }. Las mesas públicas lo u
 help-title = 🃏 Tapete: cómo se juega
 help-general =
     • **Abrir una mesa**: `/<juego> nueva` en un canal (por ejemplo `/tute nueva`). Sale una mesa con botones: **Unirse**, **Salir**, **Añadir CPU**, **Empezar** y **Cancelar**.
-    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros»).
+    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros», «7 de oros») o la jugada («{ verb-pass }», «{ verb-play } 7o»); valen también las palabras en inglés.
     • **Si no juegas a tiempo** la CPU juega por ti hasta que vuelvas a abrir tu mano.
     • **Revancha**: al terminar, el botón abre otra partida con los mismos jugadores.
     • **Juegos**: { $games }. Escribe `/tapete ayuda juego:<juego>` para sus reglas y opciones.
     • **Más**: `/tapete ranking`, `/tapete perfil` y `/tapete historial` para las clasificaciones y las partidas jugadas; `/tapete ajustes` para los administradores.
 help-game-title = { $game }: reglas
 help-options = Opciones de `/{ $command } nueva`
-help-option-line = • `{ $name }`: { $description }
+help-option-line = • **{ $label }** (`{ $name }`): { $description }
 help-choices = Valores: { $choices }.
 
 ## El banco de un servidor (tantos)
@@ -187,3 +187,10 @@ table-wrong-channel = En este servidor las mesas se abren en { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = CPU { $level }
 lobby-bad-level = Ese nivel de CPU no existe.
+
+## Idiomas: las palabras que se escriben en /<juego> jugar (bot/typed.py). El valor es la palabra
+## que se enseña en los avisos; .also, otras que también valen. El inglés vale siempre.
+verb-play = jugar
+    .also = juego juega echo
+verb-pass = paso
+    .also = pasar paso
