@@ -74,6 +74,21 @@ class TapeteBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def on_ready(self) -> None:
+        """Learn every server's Discord locale: the public language of a server whose admins
+        have not chosen one."""
+        for guild in self.guilds:
+            self.servers.learn_locale(guild.id, guild.preferred_locale)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.servers.learn_locale(guild.id, guild.preferred_locale)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        if before.preferred_locale != after.preferred_locale:
+            self.servers.learn_locale(after.id, after.preferred_locale)
+            if self.servers.chosen_language(after.id) is None:
+                self.tables.refresh_guild(after.id)
+
     async def close(self) -> None:
         await self.tables.shutdown()
         await super().close()

@@ -11,13 +11,15 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import LANGUAGES, Lang, Text, render_value
+from bot.ratings import sides_of
 from bot.typed import spoken_text, verb_word
 from rules.cards import Card, FrenchSuit, SpanishSuit, parse_card
 from rules.engine import Action, Arg, Event, Game
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
-    from bot.tables import LogEntry, Table
+    from bot.eventlog import LogEntry
+    from bot.tables import Table
 
 
 def _suit(letter: str, family: str) -> SpanishSuit | FrenchSuit | None:
@@ -70,6 +72,23 @@ def action_label(table: Table, action: Action, lang: Lang) -> str:
     return label or str(action)
 
 
+# Event and result fields holding one number per side (a seat, or a pair): shown with names.
+PER_SIDE_FIELDS = frozenset({"points", "scores", "scored", "totals", "nets", "card_points",
+                             "cante_points", "combinations", "juegos"})
+
+
+def per_side(seat_names: Sequence[str], values: Sequence[Any], lang: Lang) -> str:
+    """One value per side, each after its side's name: "Ana 75 · Luis 87", "Ana y Eva 3 ·
+    Luis y CPU 1" (pairs sit alternately); values that fit no sides, as they are."""
+    count = sides_of(len(seat_names), values)
+    if count != len(values):
+        return " · ".join(str(v) for v in values)
+    joiner = f" {lang.t('word-and')} "
+    names = [joiner.join(seat_names[s] for s in range(side, len(seat_names), count))
+             for side in range(count)]
+    return " · ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
 def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
     family = table.spec.game.family
     values = {}
@@ -77,6 +96,10 @@ def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
         value = getattr(event, f.name)
         if f.name in ("suit", "trump") and isinstance(value, str):
             value = _suit(value, family) or value
+        if f.name in PER_SIDE_FIELDS and isinstance(value, tuple) \
+                and all(isinstance(v, int) for v in value):
+            values[f.name] = per_side([s.name for s in table.seats], value, lang)
+            continue
         values[f.name] = render_value(lang, f.name, value, table.name)
     return values
 

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
+from bot.eventlog import LogEntry, entries_from_data, log_data
 from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
@@ -72,9 +73,6 @@ class StaleHand(TableError):
 
     def __init__(self) -> None:
         super().__init__("hand-stale")
-
-
-LogEntry = Event | Text  # the public log keeps data, rendered in the server's language
 
 
 @dataclass
@@ -150,8 +148,10 @@ class Table:
         return {i for i, s in enumerate(self.seats) if not s.is_cpu}
 
     def runtime_data(self) -> dict[str, Any]:
-        """What the table layer keeps beside the engine state: timing and presence."""
-        return {"timing": self.timing.to_data(), "presence": self.presence.to_data()}
+        """What the table layer keeps beside the engine state: timing, presence and the
+        public log (as data, see ``bot.eventlog``)."""
+        return {"timing": self.timing.to_data(), "presence": self.presence.to_data(),
+                "log": log_data(self.log)}
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -638,6 +638,7 @@ class TableService:
             presence=Presence.from_data(runtime.get("presence")),
         )
         table.mark_saved(record.state)
+        table.log.extend(entries_from_data(runtime.get("log", ()), spec.name, spec.game.family))
         table.log.append(Text.of("table-restored"))
         return table
 

@@ -56,7 +56,7 @@ def private_lang(interaction: discord.Interaction[Any]) -> Lang:
 
 
 def public_lang(interaction: discord.Interaction[Any]) -> Lang:
-    return servers(interaction).public(interaction.guild_id)
+    return servers(interaction).public_for(interaction)
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -200,12 +200,15 @@ async def add_cpu(interaction: discord.Interaction[Any], table: Table, level: st
 
 def lobby_view(table: Table, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    def cpu_label(level: str) -> str:  # every CPU button names its level
+        return lang.t("cpu-level-pick", level=lang.t(f"cpu-level-{level}"))
+
     for op in ("join", "leave", "cpu", "start", "cancel"):
-        view.add_item(LobbyButton(op, table.id, lang.t(f"button-{op}")))
+        label = cpu_label(DEFAULT_LEVEL) if op == "cpu" else lang.t(f"button-{op}")
+        view.add_item(LobbyButton(op, table.id, label))
     for level in LEVELS:  # the button above adds the default level; these, the others
         if level != DEFAULT_LEVEL:
-            label = lang.t("cpu-level-pick", level=lang.t(f"cpu-level-{level}"))
-            view.add_item(LobbyButton(f"cpu_{level}", table.id, label))
+            view.add_item(LobbyButton(f"cpu_{level}", table.id, cpu_label(level)))
     return view
 
 

@@ -26,7 +26,8 @@ from discord.ext import commands
 from bot.commands import ls
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
-from bot.render import fit_lines, option_label, option_value
+from bot.ratings import display_rating
+from bot.render import fit_lines, option_label, option_value, per_side
 from bot.storage import Rating, ResultRecord
 from bot.tables import TableError
 from bot.views import guarded, private_lang, public_lang, selected
@@ -177,21 +178,22 @@ async def match_summary(client: TapeteBot, record: ResultRecord, lang: Lang) -> 
     if spec is not None and spec.summary_lines is not None:
         lines = await spec.summary_lines(record, names, lang)
     else:
-        lines = generic_hand_lines(record, lang)
+        lines = generic_hand_lines(record, names, lang)
     embed = discord.Embed(title=lang.t("history-match-title", id=record.id),
                           description=result_line(client, record, lang),
                           colour=discord.Colour.dark_green())
     scores = record.result.get("scores")
     if scores:
         embed.add_field(name=lang.t("history-scores"), inline=False,
-                        value=" · ".join(str(s) for s in scores))
+                        value=per_side(names, scores, lang))
     embed.add_field(name=lang.t("history-hands"), inline=False,
                     value=fit_lines(lines) or lang.t("history-no-hands"))
     return embed
 
 
-def generic_hand_lines(record: ResultRecord, lang: Lang) -> list[str]:
-    """Per-hand points from a summary's ``hands`` records, whatever the game."""
+def generic_hand_lines(record: ResultRecord, names: list[str], lang: Lang) -> list[str]:
+    """Per-hand points from a summary's ``hands`` records, whatever the game, each after the
+    name of the seat or pair that scored it."""
     hands = record.result.get("summary", {}).get("hands")
     if not isinstance(hands, list):
         return []
@@ -200,7 +202,7 @@ def generic_hand_lines(record: ResultRecord, lang: Lang) -> list[str]:
         if not isinstance(hand, dict):
             continue
         points = hand.get("points")
-        shown = " / ".join(str(p) for p in points) if isinstance(points, list) else "—"
+        shown = per_side(names, points, lang) if isinstance(points, list) else "—"
         lines.append(lang.t("history-hand", hand=hand.get("hand", number), points=shown))
     return lines
 
@@ -287,7 +289,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             for game, rating in ratings.items():
                 spec = self.bot.tables.games.get(game)
                 embed.add_field(name=spec.title(lang) if spec else game, inline=True,
-                                value=lang.t("profile-game", rating=round(rating.ordinal, 1),
+                                value=lang.t("profile-game", rating=display_rating(rating),
                                              mu=round(rating.mu, 1),
                                              sigma=round(rating.sigma, 1),
                                              matches=rating.matches, wins=rating.wins))
@@ -404,7 +406,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             title=lang.t("settings-title"),
             description=lang.t(
                 "settings-body", turn=round(timing.turn_timeout), cpu=timing.cpu_delay,
-                language=lang.t(f"language-name-{config.language}"), channel=channel),
+                language=lang.t(f"language-name-{servers.language(guild)}"), channel=channel),
             colour=discord.Colour.dark_green())
         if changes:
             embed.set_footer(text=lang.t("settings-saved"))
@@ -413,7 +415,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
 
 def rating_line(rank: int, rating: Rating, lang: Lang) -> str:
     return lang.t("rating-line", rank=rank, name=account_label(rating.account, lang),
-                  rating=round(rating.ordinal, 1), matches=rating.matches, wins=rating.wins)
+                  rating=display_rating(rating), matches=rating.matches, wins=rating.wins)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -63,7 +63,7 @@ async def open_and_start(
     for guest in guests:
         await guest.click(lobby, label="Unirse")
     for _ in range(cpus):
-        await host.click(lobby, label="Añadir CPU")
+        await host.click(lobby, label="Añadir CPU normal")
     await host.click(lobby, label="Empezar")
     table = table_in(env, channel)
     assert table.status == "playing"
@@ -170,8 +170,9 @@ async def test_two_player_hand_with_a_capture_chosen_from_the_select(simcord_env
     assert hand.hand == 1
     lines = log_lines(channel)
     summary = [line for line in lines if line.startswith("📊 Mano 1: ")]
-    points = ", ".join(map(str, hand.points))
-    totals = ", ".join(map(str, hand.scores))
+    names = [s.name for s in table.seats]  # each side's points after its name
+    points = " · ".join(f"{n} {p}" for n, p in zip(names, hand.points, strict=True))
+    totals = " · ".join(f"{n} {p}" for n, p in zip(names, hand.scores, strict=True))
     assert summary == [f"📊 Mano 1: puntos {points} · total {totals}."]
     assert sum(hand.points) > 0
     public = fields_of(table_message(channel, table))
@@ -196,8 +197,8 @@ async def test_pairs_match_one_human_three_cpus_only_buttons(simcord_env: Any) -
         "Hay 1 jugadores y esta modalidad admite 4."
     )
     for _ in range(3):
-        await ana.click(lobby, label="Añadir CPU")
-    full = await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
+    full = await ana.click(lobby, label="Añadir CPU normal")
     assert full.ephemeral and "completa" in full.response.content
     await ana.click(lobby, label="Empezar")
     table = await play_to_the_end(env, channel, {ana.id: ana}, seed=5,

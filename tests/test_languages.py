@@ -127,7 +127,8 @@ async def escoba_pairs(env: Any, language: str) -> None:
     await set_language(channel, admin, language)
     await ana.slash(channel, "escoba nueva", parejas=True, objetivo=5)
     lobby = channel.last_message
-    labels = {"es": ("Unirse", "Añadir CPU", "Empezar"), "en": ("Join", "Add CPU", "Start")}
+    labels = {"es": ("Unirse", "Añadir CPU normal", "Empezar"),
+              "en": ("Join", "Add normal CPU", "Start")}
     join, cpu, start = labels[language]
     early = await ana.click(lobby, label=start)
     assert early.ephemeral

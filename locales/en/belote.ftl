@@ -72,7 +72,7 @@ belote-summary-points = Points: { $points } → scored: { $scored }
 belote-summary-released = Earlier litige paid: { $n }
 belote-summary-held = Held in litige: { $n }
 belote-summary-totals = Total: { $totals }
-belote-hand-summary = Hand { $hand }: { $outcome } · { $scored }
+belote-hand-summary = Hand { $hand }: { $taker } took, { $outcome } · scored { $scored }
 belote-outcome = { $outcome ->
         [hecho] made
         [dedans] dedans

@@ -67,7 +67,7 @@ event-escoba-RenuncioClaimed = 💰 { $seat } claims the renuncio: { $card } and
 event-escoba-RenuncioDeclined = { $seat } does not claim the renuncio.
 event-escoba-TableSwept = The cards left on the table ({ $cards }) go to { $seat }.
 event-escoba-HandScored = 📊 Hand { $hand }: points { $points } · total { $scores }.
-event-escoba-MatchOver = 🏆 Match over: { $scores }.
+event-escoba-MatchOver = 🏆 Match over: won by { $winners } · { $scores }.
 
 ## Refusals
 error-escoba-unknown_action = I do not know the action “{ $text }”: use “{ verb-escoba-capture } <card> <table cards>”, “{ verb-play } <card>” or “{ verb-escoba-claim } <card> <table cards>”.

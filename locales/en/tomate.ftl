@@ -146,7 +146,10 @@ event-tomate-CardsExchanged = { $count ->
 event-tomate-MoscaWon = 🪰 Mosca for { $seat }! ({ $cards })
 event-tomate-CardPlayed = { $seat } plays { $card }.
 event-tomate-TrickWon = Trick { $number } to { $seat }.
-event-tomate-Tomate = 🍅 { $seat } is tomate: pays { $amount } into the reserva.
+event-tomate-Tomate = 🍅 { $seat } is tomate ({ $reason ->
+        [tomo] took the pinta and won fewer than 2 tricks
+       *[other] won no trick
+    }): pays { $amount } into the reserva.
 event-tomate-HandScored = { "" }
 event-tomate-SessionOver = { "" }
 

@@ -58,10 +58,15 @@ tute-seat-mark = { $cards ->
         [one] { $tricks } trick
        *[other] { $tricks } tricks
     }
-tute-hand-summary = Hand { $hand }: { $points } · { $juegos ->
+tute-hand-summary = Hand { $hand }: { $why ->
+        [made] capote by { $declarer }
+        [failed] failed capote by { $declarer }
+        [tute] { $declarer } sings tute
+       *[other] { $points }
+    } → won by { $winners } ({ $juegos ->
         [one] { $juegos } game
        *[other] { $juegos } games
-    }
+    })
 
 ## Actions (buttons)
 action-tute-play = Play { $card }
@@ -83,7 +88,11 @@ event-tute-CanteSung = 🎶 { $seat } sings { $value } in { $suit }.
 event-tute-TuteSung = 🎉 { $seat } sings TUTE and wins the match!
 event-tute-CapoteDeclared = 🎯 { $seat } declares capote.
 event-tute-CapotePassed = { $seat } does not declare capote.
-event-tute-HandScored = 📊 Hand { $hand }: points { $points }; won by { $winners } ({ $juegos ->
+event-tute-HandScored = 📊 Hand { $hand }: { $capote ->
+        [made] { $declarer } makes capote, every trick
+        [failed] capote failed: { $declarer } declared it and the opponent won a trick
+       *[other] points { $points }
+    }; won by { $winners } ({ $juegos ->
         [one] { $juegos } game
        *[other] { $juegos } games
     }). Games: { $totals }.

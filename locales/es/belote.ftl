@@ -72,7 +72,7 @@ belote-summary-points = Puntos: { $points } → anotan: { $scored }
 belote-summary-released = Cobra el litigio anterior: { $n }
 belote-summary-held = Pendiente de litigio: { $n }
 belote-summary-totals = Total: { $totals }
-belote-hand-summary = Mano { $hand }: { $outcome } · { $scored }
+belote-hand-summary = Mano { $hand }: toma { $taker }, { $outcome } · anotan { $scored }
 belote-outcome = { $outcome ->
         [hecho] hecha
         [dedans] dentro

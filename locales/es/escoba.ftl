@@ -67,7 +67,7 @@ event-escoba-RenuncioClaimed = 💰 { $seat } cobra el renuncio: { $card } y { $
 event-escoba-RenuncioDeclined = { $seat } no cobra el renuncio.
 event-escoba-TableSwept = Las cartas de la mesa ({ $cards }) son para { $seat }.
 event-escoba-HandScored = 📊 Mano { $hand }: puntos { $points } · total { $scores }.
-event-escoba-MatchOver = 🏆 Fin de la partida: { $scores }.
+event-escoba-MatchOver = 🏆 Fin de la partida: ganan { $winners } · { $scores }.
 
 ## Negativas
 error-escoba-unknown_action = No conozco la acción «{ $text }»: usa «{ verb-escoba-capture } <carta> <cartas de la mesa>», «{ verb-play } <carta>» o «{ verb-escoba-claim } <carta> <cartas de la mesa>».

@@ -146,7 +146,10 @@ event-tomate-CardsExchanged = { $count ->
 event-tomate-MoscaWon = 🪰 ¡Mosca de { $seat }! ({ $cards })
 event-tomate-CardPlayed = { $seat } juega { $card }.
 event-tomate-TrickWon = Baza { $number } para { $seat }.
-event-tomate-Tomate = 🍅 { $seat } es tomate: paga { $amount } a la reserva.
+event-tomate-Tomate = 🍅 { $seat } es tomate ({ $reason ->
+        [tomo] tomó la pinta y no hizo 2 bazas
+       *[other] no hizo ninguna baza
+    }): paga { $amount } a la reserva.
 event-tomate-HandScored = { "" }
 event-tomate-SessionOver = { "" }
 

@@ -58,10 +58,15 @@ tute-seat-mark = { $cards ->
         [one] { $tricks } baza
        *[other] { $tricks } bazas
     }
-tute-hand-summary = Mano { $hand }: { $points } · { $juegos ->
+tute-hand-summary = Mano { $hand }: { $why ->
+        [made] capote de { $declarer }
+        [failed] capote fallido de { $declarer }
+        [tute] { $declarer } canta tute
+       *[other] { $points }
+    } → gana { $winners } ({ $juegos ->
         [one] { $juegos } juego
        *[other] { $juegos } juegos
-    }
+    })
 
 ## Acciones (botones)
 action-tute-play = Jugar { $card }
@@ -83,7 +88,11 @@ event-tute-CanteSung = 🎶 { $seat } canta las { $value } en { $suit }.
 event-tute-TuteSung = 🎉 ¡{ $seat } canta TUTE y gana la partida!
 event-tute-CapoteDeclared = 🎯 { $seat } canta capote.
 event-tute-CapotePassed = { $seat } no canta capote.
-event-tute-HandScored = 📊 Mano { $hand }: puntos { $points }; gana { $winners } ({ $juegos ->
+event-tute-HandScored = 📊 Mano { $hand }: { $capote ->
+        [made] { $declarer } hace el capote, todas las bazas
+        [failed] capote fallido: { $declarer } lo cantó y el rival ganó una baza
+       *[other] puntos { $points }
+    }; gana { $winners } ({ $juegos ->
         [one] { $juegos } juego
        *[other] { $juegos } juegos
     }). Juegos: { $totals }.

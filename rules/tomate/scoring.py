@@ -62,7 +62,7 @@ class ScoringMixin(TomateBase):
             won = tricks_won[seat]
             if won == 0 or (seat == taker and won < TOMO_MIN_TRICKS):
                 tomates.append(seat)
-                events.append(Tomate(seat, fine))
+                events.append(Tomate(seat, fine, "tomo" if won else "no_trick"))
                 if fine > 0:
                     hand_net[seat] -= fine
                     nets[seat] -= fine
