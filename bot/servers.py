@@ -22,7 +22,6 @@ from bot.shards import Shards
 from bot.storage import Storage
 from bot.tables import Timing
 
-
 # What storage holds as the language of a server that follows its Discord locale (the column
 # is NOT NULL): nothing chosen.
 FOLLOW_LOCALE = ""
