@@ -1,7 +1,9 @@
 """``python -m bot``: read the settings, check the database, run the bot until stopped.
 
 Every start-up problem is one line on stderr and a non-zero exit: a missing or rejected token,
-a bad ``.env``, a database path that cannot be used, no connection to Discord.
+a bad ``.env``, a database path that cannot be used, no connection to Discord. These lines are
+for whoever runs the bot, the README's reader: in English, like the README and the logs (what
+players read is in the catalogs, in their language).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def main() -> int:
         check_database(settings)
     except Exception as exc:  # sqlite3, asyncpg, OSError, StorageError: all one line
         reason = (str(exc).splitlines() or [type(exc).__name__])[0] or type(exc).__name__
-        print(f"No se puede usar la base de datos {settings.database_name()}: {reason}",
+        print(f"Cannot use the database {settings.database_name()}: {reason}",
               file=sys.stderr)
         return 2
     import aiohttp
@@ -62,12 +64,12 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     except discord.LoginFailure:
-        print("Discord rechazó el token: revisa DISCORD_TOKEN en .env.", file=sys.stderr)
+        print("Discord rejected the token: check DISCORD_TOKEN in .env.", file=sys.stderr)
         return 2
     except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound,
             discord.HTTPException) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"No se puede conectar con Discord: {reason}", file=sys.stderr)
+        print(f"Cannot connect to Discord: {reason}", file=sys.stderr)
         return 1
     return 0
 

@@ -120,7 +120,7 @@ async def test_a_database_that_is_not_empty_is_refused(tmp_path: Path, postgres_
     path = tmp_path / "tapete.sqlite3"
     await fill(path)
     await migrate(path, postgres_url)
-    with pytest.raises(MigrationError, match="no está vacía"):
+    with pytest.raises(MigrationError, match="is not empty"):
         await migrate(path, postgres_url)
 
 
@@ -160,4 +160,4 @@ def test_the_command_copies_and_says_what(
     out = capsys.readouterr().out
     assert "ledger" in out and "= 0" in out
     assert main([]) == 1
-    assert "no está vacía" in capsys.readouterr().err
+    assert "is not empty" in capsys.readouterr().err
