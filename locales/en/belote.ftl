@@ -8,7 +8,7 @@ help-belote =
     • **Deal**: with 2 or 3 players, 6 cards each (3 at a time); with 4, 5 (3 then 2). The next card is turned up: its suit is proposed as trumps.
     • **Bidding**: first, from mano, each player **takes** the proposed suit or passes; if all pass, each may **name** another suit or pass. If everybody passes twice, the same dealer deals again.
     • **Complementary cards**: 3 more each; with 4 players the taker gets 2 and keeps the turned card. With 2 or 3 the bottom card of the deck is shown, and if trumps are the turned suit, the holder of the 7 of trumps may **swap** it for the turned card.
-    • **Announcements** (before playing your first card, the “Announce” button): **brelán** (four jacks 200, four 9s 150, aces, tens, kings or queens 100) and **runs** of 3 (20), 4 (50), 5 or more (100) and 8 (120). Only what is not worse than what was already announced may be announced. When the first trick ends they are shown and scored: the best brelán takes its side's brelanes and annuls the other sides' runs; the best run (longest, highest, in trumps) takes its side's runs. Ties: option `run_tie` (tied runs).
+    • **Announcements** (before playing your first card, the “Announce” button): **four of a kind** (four jacks 200, four 9s 150, aces, tens, kings or queens 100) and **runs** of 3 (20), 4 (50), 5 or more (100) and 8 (120). Only what is not worse than what was already announced may be announced. When the first trick ends they are shown and scored: the best four of a kind takes its side's fours of a kind and annuls the other sides' runs; the best run (longest, highest, in trumps) takes its side's runs. Ties: option `run_tie` (tied runs).
     • **Belote**: the king and queen of trumps in one hand score 20; the bot says “belote” and “rebelote” as they are played.
     • **Tricks**: follow suit (no need to head the trick), except on a trump lead, where you must go higher if you can. Void: trump, and overtrump if you can; unable to overtrump, still a trump; with no trump, any card. In pairs, when your partner wins the trick and you are void, any card.
     • **Count**: the taker must score more than every opponent (cards, dix de der, announcements and belote). Otherwise **dedans**: the opponents share all the points and the taker keeps only belote. An exact tie (option `litige`): the taker's points wait for the winner of the next hand. **Capote** (a side with no trick): 100 for the sides that took a trick.
@@ -79,7 +79,7 @@ belote-outcome = { $outcome ->
        *[litige] litige
     }
 belote-combo-kind = { $combo ->
-        [brelan] brelán
+        [brelan] four of a kind
        *[sequence] { $length ->
             [3] tierce
             [4] quarte
@@ -89,7 +89,7 @@ belote-combo-kind = { $combo ->
            *[8] run of eight
         }
     }
-belote-combo-brelan = brelán of { $rank ->
+belote-combo-brelan = four { $rank ->
         [11] jacks
         [9] nines
         [14] aces
@@ -115,7 +115,7 @@ belote-combo-sequence = { $length ->
 belote-reason = { $reason ->
         [scores] scores
         [beaten] beaten
-        [annulled] annulled by a brelán
+        [annulled] annulled by a four of a kind
         [tie_lost] tie: announced later
         [tie_none] tie: nobody scores
        *[tie_split] tie: shared
@@ -151,7 +151,7 @@ event-belote-BottomShown = { $dealer } shows the bottom card of the deck: { $car
 event-belote-TrumpSwapped = 🔁 { $seat } swaps the { $given } for the turned card { $taken }.
 event-belote-SwapDeclined = { $seat } keeps the 7 of trumps.
 event-belote-Announced = 📣 { $seat } announces { $combo ->
-        [brelan] a brelán
+        [brelan] four of a kind
        *[sequence] { $length ->
             [3] a tierce
             [4] a quarte
@@ -164,7 +164,7 @@ event-belote-Announced = 📣 { $seat } announces { $combo ->
 event-belote-CombinationShown = 🂠 { $seat } shows { $cards }: { $points } ({ $reason ->
         [scores] scores
         [beaten] beaten
-        [annulled] annulled by a brelán
+        [annulled] annulled by a four of a kind
         [tie_lost] tie: announced later
         [tie_none] tie: nobody scores
        *[tie_split] tie: shared
@@ -191,7 +191,7 @@ error-belote-swap_pending = First decide whether to swap the { $card } for the t
 error-belote-swap_not_now = Only the holder of the 7 of trumps may swap it, right after the complementary cards, when trumps are the turned suit and 2 or 3 play.
 error-belote-announce_too_late = Announcements are made before playing your first card.
 error-belote-already_announced = You have already announced.
-error-belote-no_combination = You hold no brelán and no run.
+error-belote-no_combination = You hold no four of a kind and no run.
 error-belote-nothing_better = Something better than yours has already been announced.
 error-belote-must_overtake = You must go higher: play a trump above the { $card }.
 error-belote-must_overtrump = You must overtrump: play a trump above the { $card }.
