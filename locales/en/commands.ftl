@@ -68,3 +68,12 @@ cmd-ajustes-cualquier_canal-name = any_channel
 cmd-ajustes-cualquier_canal-desc = Allow tables in any channel again.
 cmd-ajustes-por_defecto-name = defaults
 cmd-ajustes-por_defecto-desc = Back to the bot's default turn, pause and channel.
+
+## Languages: each game's group (the game's name) and the pot choices
+cmd-tute-name = tute
+cmd-escoba-name = escoba
+cmd-tomate-name = tomate
+cmd-belote-name = belote
+cmd-nlk-name = nlk
+choice-pot-plato = plato
+choice-pot-reserva = reserva

@@ -68,3 +68,12 @@ cmd-ajustes-cualquier_canal-name = cualquier_canal
 cmd-ajustes-cualquier_canal-desc = Permitir de nuevo abrir mesas en cualquier canal.
 cmd-ajustes-por_defecto-name = por_defecto
 cmd-ajustes-por_defecto-desc = Volver al turno, pausa y canal por defecto del bot.
+
+## Idiomas: los grupos de cada juego (el nombre del juego) y las opciones del bote
+cmd-tute-name = tute
+cmd-escoba-name = escoba
+cmd-tomate-name = tomate
+cmd-belote-name = belote
+cmd-nlk-name = nlk
+choice-pot-plato = plato
+choice-pot-reserva = reserva

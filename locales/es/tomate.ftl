@@ -15,7 +15,7 @@ help-tomate =
     • **Sesión**: hasta cerrar la mesa o jugar `manos` manos; gana quien más tantos neto suma.
 
 ## Opciones de /tomate nueva
-option-tomate-variante = normal, a_ciegas, mosca (5 cartas) o panfilo (la jota de tréboles manda). Por defecto: normal.
+option-tomate-variante = normal, a ciegas, mosca (5 cartas) o pánfilo (la jota de tréboles manda). Por defecto: normal.
 option-tomate-variante-name = variante
 option-tomate-variante-label = Variante
 option-tomate-variante-normal = normal
