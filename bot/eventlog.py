@@ -33,7 +33,7 @@ def _encode(value: Any) -> Any:
         return [_encode(v) for v in value]
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    raise TypeError(f"cannot keep {type(value).__name__} in the log")
+    raise TypeError(f"{type(value).__name__} cannot be stored in the log")
 
 
 def _decode(value: Any, family: Family) -> Any:
