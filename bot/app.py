@@ -120,9 +120,22 @@ class TapeteBot(commands.Bot):
             self.tables.refresh_all()
 
     async def on_ready(self) -> None:
+        """Learn every server's Discord locale (the public language of a server whose admins
+        have not chosen one), and say once that the bot is up."""
+        for guild in self.guilds:
+            self.servers.learn_locale(guild.id, guild.preferred_locale)
         if not self._healthy:  # on_ready comes again after every reconnection
             self._healthy = True
             log.info("%s", self.health())
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.servers.learn_locale(guild.id, guild.preferred_locale)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        if before.preferred_locale != after.preferred_locale:
+            self.servers.learn_locale(after.id, after.preferred_locale)
+            if self.servers.chosen_language(after.id) is None:
+                self.tables.refresh_guild(after.id)
 
     def health(self) -> str:
         """One line on what this start brought up (no secret: the URL without password)."""

@@ -31,6 +31,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
+from bot.eventlog import LogEntry, entries_from_data, log_data
 from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
@@ -79,9 +80,6 @@ class StaleHand(TableError):
 
     def __init__(self) -> None:
         super().__init__("hand-stale")
-
-
-LogEntry = Event | Text  # the public log keeps data, rendered in the server's language
 
 
 @dataclass
@@ -157,9 +155,13 @@ class Table:
     def humans(self) -> set[int]:
         return {i for i, s in enumerate(self.seats) if not s.is_cpu}
 
-    def runtime_data(self) -> dict[str, Any]:
-        """What the table layer keeps beside the engine state: timing and presence."""
-        return {"timing": self.timing.to_data(), "presence": self.presence.to_data()}
+    def runtime_data(self, pending: Sequence[LogEntry] = ()) -> dict[str, Any]:
+        """What the table layer keeps beside the engine state: timing, presence and the
+        public log with the ``pending`` entries of the move being saved (as data, see
+        ``bot.eventlog``)."""
+        entries = [*self.log, *pending][-(self.log.maxlen or 0):]
+        return {"timing": self.timing.to_data(), "presence": self.presence.to_data(),
+                "log": log_data(entries)}
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -353,7 +355,7 @@ class TableService:
                 table.state, table.status = state, "playing"
                 events = list(getattr(state, "initial_events", []))
                 await table.spec.hooks.after_apply(table, events, db, None)
-                await self._write(db, table)
+                await self._write(db, table, events)
             self._record_events(table, events)
         self._after_change(table)
 
@@ -456,7 +458,7 @@ class TableService:
                     if state.is_over:
                         table.status = "finished"
                         await self._record_result(db, table)
-                    await self._write(db, table)
+                    await self._write(db, table, events)
             except RuleError:
                 table.presence = Presence.from_data(before)
                 raise
@@ -693,6 +695,7 @@ class TableService:
             presence=Presence.from_data(runtime.get("presence")), faces=self.faces,
         )
         table.mark_saved(record.state)
+        table.log.extend(entries_from_data(runtime.get("log", ()), spec.name, spec.game.family))
         table.log.append(Text.of("table-restored"))
         return table
 
@@ -729,11 +732,13 @@ class TableService:
             await self.ratings.record(db, table.guild_id, table.game, table.seat_data(),
                                       state.result.winners, state.result.scores)
 
-    async def _write(self, db: Any, table: Table) -> None:
+    async def _write(self, db: Any, table: Table, events: Sequence[Event] = ()) -> None:
+        """Save the table; ``events``: the move's, not in its log yet (they join it once the
+        save has worked) but kept with it."""
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
-            message_id=table.message_id, runtime=table.runtime_data(),
+            message_id=table.message_id, runtime=table.runtime_data(events),
             needs_refresh=table.status in ENDED,
         )
         table.mark_saved(snapshot)

@@ -252,6 +252,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         jugador=ls("cmd-ajustar-jugador-name"), cantidad=ls("cmd-ajustar-cantidad-name"),
         motivo=ls("cmd-ajustar-motivo-name"), bote=ls("cmd-ajustar-bote-name"),
     )
+    @app_commands.choices(bote=[app_commands.Choice(name=ls(f"choice-pot-{pot}"), value=pot)
+                                for pot in (PLATO, RESERVA)])
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(

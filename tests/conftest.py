@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import simcord.env
 import simcord.interactions
 
 from bot.app import TapeteBot
 from bot.settings import Settings
-from tests.driver import USER_LOCALES, payload_with_locale
+from tests.driver import USER_LOCALES, payload_with_locale, spanish_guild
 from tests.pgserver import REQUIRED, PostgresServer, Unavailable
 
 _BOTS: list[TapeteBot] = []
@@ -28,6 +29,7 @@ _BOTS: list[TapeteBot] = []
 @pytest.fixture(autouse=True)
 def user_locales(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(simcord.interactions, "base_payload", payload_with_locale)
+    monkeypatch.setattr(simcord.env.Env, "create_guild", spanish_guild)
     yield USER_LOCALES
     USER_LOCALES.clear()
 

@@ -33,7 +33,6 @@ lobby-left = You left the table.
 lobby-cpu-added = CPU added.
 button-join = Join
 button-leave = Leave
-button-cpu = Add CPU
 button-start = Start
 button-cancel = Cancel
 button-hand = Show my hand
@@ -109,15 +108,15 @@ language-name-en = English
 language-set = 🌐 Server language: { $language }. Public tables use it from now on.
 help-title = 🃏 Tapete: how to play
 help-general =
-    • **Open a table**: `/<game> new` in a channel (for example `/tute new`). A table appears with buttons: **Join**, **Leave**, **Add CPU**, **Start** and **Cancel**.
-    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> play` with a card (`7o`, `12b`, “as de oros”) works too.
+    • **Open a table**: `/<game> new` in a channel (for example `/tute new`). A table appears with buttons: **Join**, **Leave**, **Add CPU** (easy, normal or hard), **Start** and **Cancel**.
+    • **Play**: press **Show my hand** on the table; only you see your cards. The cards you may play are enabled. `/<game> play` with a card (`7o`, `12b`, “ace of coins”, “seven of coins”) or the move (“{ verb-pass }”, “{ verb-play } 7o”) works too; the Spanish words work as well.
     • **If you do not play in time** the CPU plays for you until you open your hand again.
     • **Rematch**: when a game ends, the button opens another with the same players.
     • **Games**: { $games }. Type `/tapete help game:<game>` for its rules and options.
     • **More**: `/tapete ranking`, `/tapete profile` and `/tapete history` for rankings and past matches; `/tapete settings` for admins.
 help-game-title = { $game }: rules
 help-options = Options of `/{ $command } new`
-help-option-line = • `{ $name }`: { $description }
+help-option-line = • **{ $label }** (`{ $name }`): { $description }
 help-choices = Values: { $choices }.
 
 ## A server's bank (tantos)
@@ -147,10 +146,11 @@ cpu-level-facil = easy
 cpu-level-normal = normal
 cpu-level-dificil = hard
 profile-title = { $name }'s profile
-profile-game = Rating **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches ->
+profile-game = Rating **{ $rating }** · { $matches ->
         [one] { $matches } match
        *[other] { $matches } matches
     }, { $wins } won
+    Details: μ { $mu } · σ { $sigma } (the rating is 1000 + 40 × (μ − 3σ); everybody starts at 1000)
 profile-recent = Latest matches
 profile-empty = No finished match in this server yet.
 history-title = 📜 Latest matches
@@ -179,7 +179,7 @@ table-wrong-channel = In this server tables are opened in { $channel }.
 
 ## CPU levels
 cpu-seat-name = CPU { $n } ({ $level })
-cpu-level-pick = { $level } CPU
+cpu-level-pick = Add { $level } CPU
 lobby-bad-level = There is no such CPU level.
 
 ## Input and access: values the Discord client would not send
@@ -226,3 +226,9 @@ settings-pictures = Table pictures: { $on ->
     [yes] yes
    *[no] no
 }
+
+## Languages: the words typed in /<game> play (bot/typed.py). The value is the word prompts show;
+## .also, other words that are accepted too. Spanish words are always accepted as well.
+verb-play = play
+    .also = lay
+verb-pass = pass

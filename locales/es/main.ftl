@@ -33,7 +33,6 @@ lobby-left = Has salido de la mesa.
 lobby-cpu-added = CPU añadida.
 button-join = Unirse
 button-leave = Salir
-button-cpu = Añadir CPU
 button-start = Empezar
 button-cancel = Cancelar
 button-hand = Ver mi mano
@@ -109,15 +108,15 @@ language-name-en = inglés
 language-set = 🌐 Idioma del servidor: { $language }. Las mesas públicas lo usan desde ahora.
 help-title = 🃏 Tapete: cómo se juega
 help-general =
-    • **Abrir una mesa**: `/<juego> nueva` en un canal (por ejemplo `/tute nueva`). Sale una mesa con botones: **Unirse**, **Salir**, **Añadir CPU**, **Empezar** y **Cancelar**.
-    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros»).
+    • **Abrir una mesa**: `/<juego> nueva` en un canal (por ejemplo `/tute nueva`). Sale una mesa con botones: **Unirse**, **Salir**, **Añadir CPU** (fácil, normal o difícil), **Empezar** y **Cancelar**.
+    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros», «7 de oros») o la jugada («{ verb-pass }», «{ verb-play } 7o»); valen también las palabras en inglés.
     • **Si no juegas a tiempo** la CPU juega por ti hasta que vuelvas a abrir tu mano.
     • **Revancha**: al terminar, el botón abre otra partida con los mismos jugadores.
     • **Juegos**: { $games }. Escribe `/tapete ayuda juego:<juego>` para sus reglas y opciones.
     • **Más**: `/tapete ranking`, `/tapete perfil` y `/tapete historial` para las clasificaciones y las partidas jugadas; `/tapete ajustes` para los administradores.
 help-game-title = { $game }: reglas
 help-options = Opciones de `/{ $command } nueva`
-help-option-line = • `{ $name }`: { $description }
+help-option-line = • **{ $label }** (`{ $name }`): { $description }
 help-choices = Valores: { $choices }.
 
 ## El banco de un servidor (tantos)
@@ -150,13 +149,14 @@ cpu-level-facil = fácil
 cpu-level-normal = normal
 cpu-level-dificil = difícil
 profile-title = Perfil de { $name }
-profile-game = Nivel **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches ->
+profile-game = Nivel **{ $rating }** · { $matches ->
         [one] { $matches } partida
        *[other] { $matches } partidas
     }, { $wins ->
         [one] { $wins } ganada
        *[other] { $wins } ganadas
     }
+    Detalles: μ { $mu } · σ { $sigma } (el nivel es 1000 + 40 × (μ − 3σ); todos empiezan en 1000)
 profile-recent = Últimas partidas
 profile-empty = Todavía no ha terminado ninguna partida en este servidor.
 history-title = 📜 Últimas partidas
@@ -185,7 +185,7 @@ table-wrong-channel = En este servidor las mesas se abren en { $channel }.
 
 ## Niveles de la CPU
 cpu-seat-name = CPU { $n } ({ $level })
-cpu-level-pick = CPU { $level }
+cpu-level-pick = Añadir CPU { $level }
 lobby-bad-level = Ese nivel de CPU no existe.
 
 ## Entradas y acceso: valores que el cliente de Discord no enviaría
@@ -232,3 +232,10 @@ settings-pictures = Dibujos de la mesa: { $on ->
     [yes] sí
    *[no] no
 }
+
+## Idiomas: las palabras que se escriben en /<juego> jugar (bot/typed.py). El valor es la palabra
+## que se enseña en los avisos; .also, otras que también valen. El inglés vale siempre.
+verb-play = jugar
+    .also = juego juega echo
+verb-pass = paso
+    .also = pasar paso
