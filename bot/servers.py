@@ -143,6 +143,10 @@ def checked(name: str, value: Any) -> Any:
                 or not low_delay <= value <= high_delay:
             raise TableError("settings-bad-cpu", low=int(low_delay), high=int(high_delay))
         return float(value)
+    if name == "pictures":
+        if type(value) is not bool:
+            raise ValueError(f"pictures must be true or false, not {value!r}")
+        return value
     if name == "table_channel":
         if type(value) is not int or value <= 0:
             raise TableError("settings-bad-channel")

@@ -148,7 +148,8 @@ async def health_lines(bot: BotProcess) -> list[str]:
     """The health line(s) of the bot's log, once there is one (discord.py says the bot is
     ready a moment after connecting)."""
     for _ in range(300):
-        lines = [line for line in bot.log_tail().splitlines() if " ready: " in line]
+        lines = [line for line in bot.log_tail().splitlines()
+                 if " ready: " in line and "Tapete " in line]
         if lines:
             return lines
         await asyncio.sleep(0.05)
