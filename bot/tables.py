@@ -41,6 +41,7 @@ from bot.storage import ChannelTaken, Storage, TableRecord
 from rules.cpu import DEFAULT_LEVEL, LEVELS
 from rules.engine import Action, Event, GameState, as_action
 from rules.errors import RuleError
+from rules.snapshot import NewerLayout
 
 log = logging.getLogger(__name__)
 
@@ -622,7 +623,11 @@ class TableService:
                 continue
             try:
                 table = self._from_record(record)
-            except Exception:  # a snapshot this version cannot read (e.g. an older layout)
+            except NewerLayout as exc:  # saved by a newer release: left for it, untouched
+                log.warning("Table %d (%s): saved by a newer version of the bot (%s); left as"
+                            " it is", record.id, record.game, exc)
+                continue
+            except Exception:  # a snapshot this version cannot read, even upgraded
                 log.exception("Table %d (%s): saved state unreadable; table closed",
                               record.id, record.game)
                 await self._close_unreadable(record)
