@@ -226,3 +226,7 @@ settings-pictures = Table pictures: { $on ->
     [yes] yes
    *[no] no
 }
+
+## Upgrades: a table whose saved game this version cannot read (bot/tables.py, restore)
+table-unreadable-title = { $game } table closed
+table-unreadable = ⚠️ After an update of the bot this game could not be brought back, so the table was closed. You can open a new one whenever you like.

@@ -174,3 +174,8 @@ error-tomate-play_one_card = Name one card: “play <card>”.
 error-tomate-must_overtake = You must beat it: play a higher card.
 error-tomate-must_trump = You must trump.
 error-tomate-must_overtrump = You must over-trump with a higher trump.
+
+## Upgrades: the hand in progress of a table closed because it could not be brought back (cogs/tomate.py)
+tomate-unreadable-refund = The hand in progress was undone: the dealer's ante, the reserva moved into the plato and the pánfilo payments are back where they were before the deal.
+tomate-unreadable-refund-short = The hand in progress was undone: the dealer's ante, the reserva moved into the plato and the pánfilo payments are back where they were before the deal, except { $n } tantos another table of the server had already collected from the plato.
+reason-unreadable_refund = hand undone after an update

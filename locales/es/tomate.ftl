@@ -174,3 +174,8 @@ error-tomate-play_one_card = Indica una carta: «play <carta>».
 error-tomate-must_overtake = Debes matar: juega una carta más alta.
 error-tomate-must_trump = Debes fallar con triunfo.
 error-tomate-must_overtrump = Debes pisar con un triunfo más alto.
+
+## Actualizaciones: la mano en curso de una mesa cerrada porque no se pudo recuperar (cogs/tomate.py)
+tomate-unreadable-refund = La mano en curso se ha deshecho: la puesta del repartidor, la reserva que pasó al plato y los pagos del pánfilo han vuelto a su sitio, como antes de repartirla.
+tomate-unreadable-refund-short = La mano en curso se ha deshecho: la puesta del repartidor, la reserva que pasó al plato y los pagos del pánfilo han vuelto a su sitio, salvo { $n } tantos que otra mesa del servidor ya había cobrado del plato.
+reason-unreadable_refund = mano deshecha tras una actualización
