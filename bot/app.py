@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,11 @@ from bot.answers import patience
 from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
 from bot.faces import CardFaces
+from bot.i18n import Text
 from bot.pictures import TABLE_FILE, Pictures, attach
 from bot.servers import ServerSettings
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Storage, TableRecord
 from bot.tables import Table, TableError, TableService, Timing
 from bot.views import DYNAMIC_ITEMS, describe, private_lang, public_message
 from rules.errors import RuleError
@@ -49,6 +51,9 @@ def discover_extensions() -> tuple[str, ...]:
 
 
 EXTENSIONS = discover_extensions()
+
+# The channels a table can live in (tables are a server's): their chat takes its messages.
+Postable = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread
 
 
 def version() -> str:
@@ -92,6 +97,7 @@ class TapeteBot(commands.Bot):
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,
             cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(), faces=self.faces,
+            notice=self.notice,
         )
         self.tree.error(self.on_app_command_error)
         self.restored: int | None = None  # tables brought back at start-up
@@ -163,14 +169,9 @@ class TapeteBot(commands.Bot):
             png = await self.pictures.table(table, lang)
             if png is not None:
                 files.append(attach(embed, png, TABLE_FILE, lang.t("picture-alt-table")))
-        channel = self.get_channel(table.channel_id)
+        channel = await self.channel_of(table.channel_id)
         if channel is None:
-            try:
-                channel = await self.fetch_channel(table.channel_id)
-            except (discord.NotFound, discord.Forbidden):  # deleted, or no longer ours to see
-                log.info("Table %d: its channel is gone; message not drawn", table.id)
-                return
-        if not isinstance(channel, discord.abc.Messageable):
+            log.info("Table %d: its channel is gone; message not drawn", table.id)
             return
         if table.message_id is not None:
             try:
@@ -181,6 +182,42 @@ class TapeteBot(commands.Bot):
                 log.info("Table %d: public message gone, posting a new one", table.id)
         message = await channel.send(embed=embed, view=view, files=files)
         await self.tables.set_message(table, message.id)
+
+    async def notice(self, record: TableRecord, lines: Sequence[Text]) -> None:
+        """Tell a table's channel, in the server's language, something about a table that has
+        no game to show (it could not be brought back after an update): the notice replaces
+        the table's public message, buttons and picture included, or is posted if that
+        message is gone."""
+        lang = self.servers.public(record.guild_id)
+        spec = self.tables.games.get(record.game)
+        embed = discord.Embed(
+            title=lang.t("table-unreadable-title",
+                         game=spec.title(lang) if spec is not None else record.game),
+            description="\n".join(line.render(lang) for line in lines),
+            colour=discord.Colour.dark_grey())
+        channel = await self.channel_of(record.channel_id)
+        if channel is None:
+            log.info("Table %d: its channel is gone; notice not sent", record.id)
+            return
+        if record.message_id is not None:
+            try:
+                await channel.get_partial_message(record.message_id).edit(
+                    content=None, embed=embed, view=None, attachments=[])
+                return
+            except discord.NotFound:
+                log.info("Table %d: public message gone, posting the notice", record.id)
+        await channel.send(embed=embed)
+
+    async def channel_of(self, channel_id: int) -> Postable | None:
+        """A table's channel, from the cache or Discord; None if it is gone (or no longer the
+        bot's to see)."""
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        return channel if isinstance(channel, Postable) else None
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -1108,6 +1108,16 @@ class LedgerRepo:
             "SELECT * FROM ledger WHERE table_id = ? ORDER BY id", (table_id,))
         return [Movement.of(r) for r in rows]
 
+    async def latest_hand(self, db: Tx, guild_id: int, table_id: int) -> list[Movement]:
+        """The movements of a table's latest hand that moved any, in order, read inside
+        ``db`` (undoing a hand in progress; see ``TableHooks.on_unreadable``). Rare (at
+        start-up), so the server's ledger is scanned rather than indexed by table."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM ledger WHERE guild_id = ? AND table_id = ? AND hand ="
+            " (SELECT MAX(hand) FROM ledger WHERE guild_id = ? AND table_id = ?) ORDER BY id",
+            (guild_id, table_id, guild_id, table_id))
+        return [Movement.of(r) for r in rows]
+
     async def replay(self, guild_id: int) -> dict[str, int]:
         """Balances recomputed from the ledger alone (for audits and tests)."""
         rows = await self.storage.fetchall(

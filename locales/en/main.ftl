@@ -232,3 +232,7 @@ settings-pictures = Table pictures: { $on ->
 verb-play = play
     .also = lay
 verb-pass = pass
+
+## Upgrades: a table whose saved game this version cannot read (bot/tables.py, restore)
+table-unreadable-title = { $game } table closed
+table-unreadable = ⚠️ After an update of the bot this game could not be brought back, so the table was closed. You can open a new one whenever you like.

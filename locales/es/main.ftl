@@ -239,3 +239,7 @@ verb-play = jugar
     .also = juego juega echo
 verb-pass = paso
     .also = pasar paso
+
+## Actualizaciones: una mesa cuya partida guardada esta versión no puede leer (bot/tables.py, restore)
+table-unreadable-title = Mesa de { $game } cerrada
+table-unreadable = ⚠️ Tras una actualización del bot, esta partida no se ha podido recuperar y la mesa se ha cerrado. Podéis abrir otra cuando queráis.
