@@ -11,6 +11,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from discord import app_commands
 
 from bot.cpu import CpuPlayers
 from bot.metrics import Metrics, MetricsReporter, percentile
@@ -78,6 +79,13 @@ async def test_a_card_play_is_counted_logged_and_served(
         await act_through_buttons(ana, message, rng)  # "Ver mi mano", then a card
         interactions += 2
         player_moves += 1
+
+    # a reply outside any guarded handler, and a refused command, are timed too
+    await ana.slash(channel, "tapete ayuda")
+    refused = await ana.slash(channel, "tapete ajustes", turno=30)
+    assert refused.response.ephemeral
+    assert [type(e) for e in env.errors] == [app_commands.MissingPermissions]
+    interactions += 2
 
     reading = bot.metrics.read()
     assert (reading.lobbies, reading.playing, reading.servers) == (0, 1, 1)
