@@ -29,8 +29,8 @@ from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
 from bot.faces import CardFaces
 from bot.i18n import Text
-from bot.pictures import TABLE_FILE, Pictures, attach
 from bot.metrics import Metrics, MetricsReporter
+from bot.pictures import TABLE_FILE, Pictures, attach
 from bot.servers import ServerSettings
 from bot.settings import Settings
 from bot.storage import Storage, TableRecord

@@ -64,7 +64,7 @@ async def test_a_card_play_is_counted_logged_and_served(
     ana = guild.add_member(env.create_user("ana"))
     await ana.slash(channel, "escoba nueva")
     lobby = channel.last_message
-    await ana.click(lobby, label="CPU difícil")
+    await ana.click(lobby, label="Añadir CPU difícil")
     await ana.click(lobby, label="Empezar")
     interactions = 3
     table = table_in(env, channel)

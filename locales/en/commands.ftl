@@ -80,8 +80,6 @@ cmd-nlk-name = nlk
 choice-pot-plato = plato
 choice-pot-reserva = reserva
 
-cmd-ajustes-por_defecto-desc = Back to the bot's default turn, pause and channel.
-
 ## /tapete datos: each user's data and the server's ledger (privacy)
 cmd-datos-name = data
 cmd-datos-desc = Your data in Tapete (see it or delete it) and the server's ledger of tantos.

@@ -80,8 +80,6 @@ cmd-nlk-name = nlk
 choice-pot-plato = plato
 choice-pot-reserva = reserva
 
-cmd-ajustes-por_defecto-desc = Volver al turno, pausa y canal por defecto del bot.
-
 ## /tapete datos: los datos de cada usuario y el libro del servidor (privacidad)
 cmd-datos-name = datos
 cmd-datos-desc = Tus datos en Tapete (verlos o borrarlos) y el libro de tantos del servidor.
