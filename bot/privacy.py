@@ -17,8 +17,9 @@ transaction (all of it or nothing):
   game needs the seat. They leave the lobby, or the host closes the table, first;
 * their ratings are deleted;
 * at finished and cancelled tables and in results their seat keeps its place (the scores stay
-  right) but loses the id, and its name becomes the anonymous name of the server's language; a
-  host id becomes 0. A Revancha of such a table seats a CPU there;
+  right) but loses the id, and its name becomes the anonymous name of the server's language,
+  in the table's saved public log too; a host id becomes 0. A Revancha of such a table seats a
+  CPU there;
 * in each server's ledger the account ``user:<id>`` becomes ``gone:<random token>``, in every
   row and in the balances, with the same amounts: the books still balance (the balances and the
   pots sum to 0) and the ledger still replays. The token ties the rows of one server together
@@ -111,11 +112,31 @@ async def _anonymise_tables(storage: Storage, db: Any, user_id: int,
             if not (table.host_id == user_id or any(is_seat_of(s, user_id)
                                                     for s in table.seats)):
                 continue  # an id that only looked alike in the LIKE pattern
-            seats = anonymised(table.seats, user_id, anonymous_name(table.guild_id))
+            name = anonymous_name(table.guild_id)
             host = 0 if table.host_id == user_id else table.host_id
-            await storage.users.set_table_seats(db, table.id, seats, host)
+            await storage.users.set_table_seats(
+                db, table.id, anonymised(table.seats, user_id, name), host,
+                anonymised_runtime(table.runtime, table.seats, user_id, name))
             changed += 1
     return changed
+
+
+def anonymised_runtime(runtime: dict[str, Any] | None, seats: list[dict[str, Any]],
+                       user_id: int, name: str) -> dict[str, Any] | None:
+    """A table's runtime record with the user's name, where its public log quotes it (a
+    notice such as "… se ha quedado sin tiempo"), replaced by ``name``. A name another seat
+    also has is left: it is theirs too."""
+    if not runtime or not isinstance(runtime.get("log"), list):
+        return runtime
+    own = {str(s.get("name")) for s in seats if is_seat_of(s, user_id)}
+    own -= {str(s.get("name")) for s in seats if not is_seat_of(s, user_id)}
+    log = []
+    for entry in runtime["log"]:
+        if isinstance(entry, dict) and isinstance(entry.get("values"), dict):
+            entry = {**entry, "values": {k: name if isinstance(v, str) and v in own else v
+                                         for k, v in entry["values"].items()}}
+        log.append(entry)
+    return {**runtime, "log": log}
 
 
 async def _anonymise_results(storage: Storage, db: Any, user_id: int,

@@ -1056,10 +1056,12 @@ class UserDataRepo:
         return [ResultRecord.of(r) for r in rows]
 
     async def set_table_seats(self, db: Tx, table_id: int, seats: list[dict[str, Any]],
-                              host_id: int) -> None:
+                              host_id: int, runtime: dict[str, Any] | None) -> None:
+        """A table's seats, host and runtime record (whose public log names the players)."""
         await self.storage.execute(
-            db, "UPDATE game_tables SET seats = ?, host_id = ? WHERE id = ?",
-            (json.dumps(seats), host_id, table_id))
+            db, "UPDATE game_tables SET seats = ?, host_id = ?, runtime = ? WHERE id = ?",
+            (json.dumps(seats), host_id, json.dumps(runtime) if runtime is not None else None,
+             table_id))
 
     async def set_result_seats(self, db: Tx, result_id: int,
                                seats: list[dict[str, Any]]) -> None:

@@ -18,6 +18,7 @@ from bot.bank import Bank
 from bot.cpu import CpuPlayers
 from bot.exports import Packer, worst_case
 from bot.games import GameSpec
+from bot.i18n import Text
 from bot.privacy import LEDGER_HEADER, StillSeated, collect, erase, ledger_csv
 from bot.storage import SCHEMA_TABLES, Storage
 from bot.tables import Table, TableService
@@ -52,9 +53,14 @@ async def play_session(service: TableService, guild: int, channel: int, hands: i
         seat = table.seats[state.to_act]
         if seat.is_cpu:
             await service.cpu_move(table)
-        else:
-            assert seat.user_id is not None
-            await service.act(table, seat.user_id, rng.choice(state.legal_actions()))
+            continue
+        assert seat.user_id is not None
+        if seat.user_id == ANA:
+            # her turns run out, as the table layer's timer has it, so the saved public log
+            # names her ("se ha quedado sin tiempo", then "vuelve" when she plays)
+            table.presence.timed_out(state.to_act)
+            table.log.append(Text.of("turn-timeout", name=seat.name))
+        await service.act(table, seat.user_id, rng.choice(state.legal_actions()))
     return table
 
 
@@ -96,6 +102,9 @@ async def test_erasure_anonymises_the_ledger_and_the_books_still_balance(
         assert all(f"user:{ANA}" in before[g]["balances"] for g in GUILDS)
         text_before = await everything(storage)
         assert str(ANA) in text_before and ANA_NAME in text_before
+        logs = await storage.fetchall("SELECT runtime FROM game_tables WHERE runtime LIKE ?",
+                                      (f"%{ANA_NAME}%",))
+        assert len(logs) == 2  # her name in each finished session's saved public log
         with pytest.raises(StillSeated) as refused:
             await erase(storage, ANA, lambda guild: "Jugador borrado")
         assert [t.id for t in refused.value.tables] == [lobby.id]
