@@ -29,6 +29,7 @@ from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
 from bot.faces import CardFaces
 from bot.i18n import Text
+from bot.metrics import Metrics, MetricsReporter
 from bot.pictures import TABLE_FILE, Pictures, attach
 from bot.servers import ServerSettings
 from bot.settings import Settings
@@ -40,6 +41,10 @@ from rules.errors import RuleError
 log = logging.getLogger(__name__)
 
 
+
+# The interactions whose reply is timed: slash commands, buttons and menus, forms.
+TIMED = (discord.InteractionType.application_command, discord.InteractionType.component,
+         discord.InteractionType.modal_submit)
 
 COGS = "cogs"  # the package of the cogs, found beside bot/ (bot/ never imports it)
 
@@ -102,6 +107,10 @@ class TapeteBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         self.restored: int | None = None  # tables brought back at start-up
         self._healthy = False
+        self.metrics = Metrics(self.tables, lambda: len(self.guilds))
+        self.reporter = MetricsReporter(
+            self.metrics, log_every=settings.metrics_log_seconds, host=settings.metrics_host,
+            port=settings.metrics_port)
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -119,6 +128,7 @@ class TapeteBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        await self.reporter.start()
 
     async def sync_faces(self) -> None:
         """Upload what is missing of the card faces; then redraw the open tables with them."""
@@ -155,9 +165,23 @@ class TapeteBot(commands.Bot):
     async def close(self) -> None:
         if self._faces_sync is not None:
             self._faces_sync.cancel()
+        await self.reporter.stop()
         await self.tables.shutdown()
         await super().close()
         await self.storage.close()
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py announces an interaction right after handing it to its handler and
+        before that runs: the moment its reply time starts (bot.metrics)."""
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction) \
+                and args[0].type in TIMED:
+            self.metrics.received(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: Any
+    ) -> None:
+        self.metrics.replied(interaction.id)
 
     async def publish(self, table: Table) -> None:
         """Create or refresh a table's public message (the only public view of a table), with
@@ -245,6 +269,7 @@ class TapeteBot(commands.Bot):
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
+        self.metrics.replied(interaction.id)
 
 
 class ShardedTapeteBot(TapeteBot, commands.AutoShardedBot):

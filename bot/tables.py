@@ -235,6 +235,7 @@ class TableService:
         self._dirty: set[int] = set()
         self._timers: set[asyncio.Task[None]] = set()  # every pending or running CPU wake-up
         self._closed = False
+        self.moves = {"player": 0, "cpu": 0}  # actions accepted, by who decided (bot.metrics)
 
     # -- registry ---------------------------------------------------------------------------
 
@@ -484,6 +485,7 @@ class TableService:
                 log.exception("Table %d: could not save a move; state restored", table.id)
                 raise NotSaved() from None
             self._record_events(table, events)
+            self.moves["cpu" if by_cpu else "player"] += 1
             log.info("Table %d: seat %d %s", table.id, seat, action.verb)
         self._after_change(table)
         return events

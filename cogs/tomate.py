@@ -71,6 +71,8 @@ def account_name(account: str, lang: Lang) -> str:
         return f"<@{account.removeprefix('user:')}>"
     if account == CPU_ACCOUNT:
         return lang.t("tomate-cpu")
+    if account.startswith("gone:"):  # a player who erased their data (bot.privacy)
+        return lang.t("data-anonymous")
     return account
 
 
