@@ -42,9 +42,11 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
     # Public edits unpaced: tests read the table message right after each move without
-    # advancing the clock; test_rate_limits.py plays with the pacing on.
+    # advancing the clock; test_rate_limits.py plays with the pacing on. No card-face upload
+    # at start-up (drawn on a thread, outside the simulated clock): test_pictures_discord.py
+    # turns it on.
     return Settings(discord_token=None, database_path=db_path, cpu_delay=10.0,
-                    turn_timeout=120.0, pace_edits=False,
+                    turn_timeout=120.0, pace_edits=False, card_emojis=False,
                     _env_file=None)  # type: ignore[call-arg]
 
 

@@ -30,7 +30,9 @@ import math
 import unicodedata
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
+import PIL
 from PIL import Image, ImageDraw, ImageFont
 
 from rules.cards import FRENCH_RANK_TEXT, Card, FrenchSuit, SpanishSuit, Suit
@@ -385,12 +387,20 @@ def emoji_png(card: Card | None) -> bytes:
 
 
 @cache
+def drawing_signature() -> str:
+    """A fingerprint of how faces are drawn: this module's code and Pillow's version. An
+    emoji's name carries it, so the bot knows which faces are on Discord without drawing
+    them (drawing and compressing all 101 takes seconds of CPU), and a new drawing — any
+    change here — gets new names and is uploaded."""
+    code = Path(__file__).read_bytes()
+    return hashlib.sha256(code + PIL.__version__.encode()).hexdigest()[:8]
+
+
+@cache
 def emoji_name(card: Card | None) -> str:
-    """The emoji's name on Discord: ``tp_<card>_<hash of its pixels>``, 2-32 letters, digits
-    and underscores. The hash is of the pixels, not of the PNG file, so a different zlib
-    does not rename every emoji; a change of the drawing does, and uploads the new faces."""
-    digest = hashlib.sha256(emoji(card).tobytes()).hexdigest()[:8]
-    return f"{EMOJI_PREFIX}{card_key(card)}_{digest}"
+    """The emoji's name on Discord: ``tp_<card>_<drawing signature>``, 2-32 letters, digits
+    and underscores."""
+    return f"{EMOJI_PREFIX}{card_key(card)}_{drawing_signature()}"
 
 
 EMOJI_PREFIX = "tp_"  # every emoji of ours starts so; others of the application are left alone
