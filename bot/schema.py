@@ -19,6 +19,8 @@ Why a library, and why this way (docs/ARCHITECTURE.md, "Storage"):
   table's current columns itself (``copy_from``, as in migration 9).
 - No Alembic revision files or ``alembic_version`` table: existing databases already count
   their migrations by number, and that count keeps its meaning.
+- SQLAlchemy and Alembic are imported only to render a migration (some 25 MB): a bot whose
+  database is up to date never loads them.
 
 What only one engine needs is written as such, with ``Plan.sql(..., only=...)``: SQLite's
 triggers that refuse a non-integer amount (PostgreSQL's BIGINT refuses one by its type) and
@@ -37,34 +39,40 @@ import logging
 import sys
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import sqlalchemy as sa
-from alembic.migration import MigrationContext
-from alembic.operations import Operations
-from sqlalchemy.dialects.postgresql import asyncpg as postgresql_dialect
-from sqlalchemy.dialects.sqlite import aiosqlite as sqlite_dialect
+if TYPE_CHECKING:
+    # Imported where used (``import sqlalchemy as sa`` in each migration): SQLAlchemy and
+    # Alembic weigh some 25 MB, and a bot whose database is up to date never loads them.
+    import sqlalchemy as sa
+    from alembic.operations import Operations
 
-# Alembic logs its own set-up at INFO each time a migration is rendered; the storage logs each
-# migration it applies, which is what whoever runs the bot needs to see.
-logging.getLogger("alembic").setLevel(logging.WARNING)
+DIALECTS = ("sqlite", "postgresql")  # the engines, by the name ``Storage.dialect`` gives
 
-# The engines, by the name ``Storage.dialect`` gives, with the SQLAlchemy dialect of the driver
-# the bot uses (so the SQL is written for that driver: no ``%`` doubled, as psycopg2 would).
-DIALECTS: dict[str, Callable[[], sa.engine.Dialect]] = {
-    "sqlite": sqlite_dialect.dialect,
-    "postgresql": postgresql_dialect.dialect,
-}
 
-# Column types. 64-bit integers for every id and amount (Discord ids do not fit in 32 bits):
-# BIGINT on PostgreSQL, INTEGER on SQLite, whose integers are 64-bit already and whose
-# ``INTEGER PRIMARY KEY`` must be spelled so to be the rowid. Reals are double precision on
-# both; JSON and times are text on both, so both engines hand back the same values.
-BIG: sa.types.TypeEngine[int] = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
-INT: sa.types.TypeEngine[int] = sa.Integer()
-REAL: sa.types.TypeEngine[float] = sa.Double[float]().with_variant(sa.REAL(), "sqlite")
-TEXT: sa.types.TypeEngine[str] = sa.Text()
-ZERO = sa.text("0")
+class ColumnTypes(NamedTuple):
+    """The column types. 64-bit integers for every id and amount (Discord ids do not fit in
+    32 bits): BIGINT on PostgreSQL, INTEGER on SQLite, whose integers are 64-bit already and
+    whose ``INTEGER PRIMARY KEY`` must be spelled so to be the rowid. Reals are double
+    precision on both; JSON and times are text on both, so both engines hand back the same
+    values."""
+
+    big: sa.types.TypeEngine[int]
+    int: sa.types.TypeEngine[int]
+    real: sa.types.TypeEngine[float]
+    text: sa.types.TypeEngine[str]
+
+
+@functools.cache
+def column_types() -> ColumnTypes:
+    import sqlalchemy as sa
+
+    return ColumnTypes(
+        big=sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
+        int=sa.Integer(),
+        real=sa.Double[float]().with_variant(sa.REAL(), "sqlite"),
+        text=sa.Text(),
+    )
 
 
 class Plan:
@@ -73,12 +81,15 @@ class Plan:
     order they are given."""
 
     def __init__(self, dialect: str) -> None:
+        from alembic.migration import MigrationContext
+        from alembic.operations import Operations
+
         self.dialect = dialect
         self.statements: list[str] = []
         context = MigrationContext.configure(
-            dialect=DIALECTS[dialect](),
+            dialect=sqlalchemy_dialect(dialect),
             opts={"as_sql": True, "output_buffer": self, "literal_binds": True})
-        self.op = Operations(context)
+        self.op: Operations = Operations(context)
 
     # Alembic writes each statement it renders here (its ``output_buffer``).
     def write(self, text: str) -> None:
@@ -95,46 +106,84 @@ class Plan:
             self.statements.append(textwrap.dedent(statement).strip().rstrip(";") + ";")
 
 
+def sqlalchemy_dialect(dialect: str) -> sa.engine.Dialect:
+    """SQLAlchemy's dialect for the driver the bot uses on that engine, so the SQL is written
+    for it (no ``%`` doubled, as it would be for psycopg2)."""
+    # Alembic logs its own set-up at INFO on every rendering; the storage logs each migration
+    # it applies, which is what whoever runs the bot needs to see.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    chosen: type[sa.engine.Dialect]
+    if dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import aiosqlite
+
+        chosen = aiosqlite.dialect
+    elif dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import asyncpg
+
+        chosen = asyncpg.dialect
+    else:
+        raise ValueError(dialect)
+    return chosen()
+
+
 def id_column() -> sa.Column[Any]:
     """A table's own ``id``: ``INTEGER PRIMARY KEY AUTOINCREMENT`` on SQLite (with
     ``sqlite_autoincrement=True`` on the table: ids are never reused), ``BIGINT GENERATED BY
     DEFAULT AS IDENTITY`` on PostgreSQL (by default, so copied rows keep their ids)."""
-    return sa.Column("id", BIG, sa.Identity(), primary_key=True)
+    import sqlalchemy as sa
+
+    return sa.Column("id", column_types().big, sa.Identity(), primary_key=True)
 
 
-def key(name: str, type_: Any = BIG) -> sa.Column[Any]:
+def key(name: str) -> sa.Column[Any]:
     """A one-column primary key that is not generated (a Discord id)."""
-    return sa.Column(name, type_, primary_key=True, autoincrement=False)
+    import sqlalchemy as sa
+
+    return sa.Column(name, column_types().big, primary_key=True, autoincrement=False)
 
 
 def required(name: str, type_: Any, *args: Any, **kw: Any) -> sa.Column[Any]:
     """A NOT NULL column (``args``: a foreign key; ``kw``: a ``server_default``)."""
+    import sqlalchemy as sa
+
     return sa.Column(name, type_, *args, nullable=False, **kw)
+
+
+def zero() -> sa.TextClause:
+    """A column's server default of 0 (written ``DEFAULT 0``, not the text ``'0'``)."""
+    import sqlalchemy as sa
+
+    return sa.text("0")
 
 
 def partial(where: str) -> dict[str, Any]:
     """The keyword arguments of an index kept only for the rows matching ``where``."""
+    import sqlalchemy as sa
+
     clause = sa.text(where)
     return {"sqlite_where": clause, "postgresql_where": clause}
 
 
 def m1_tables_and_results(plan: Plan) -> None:
     """Tables (lobbies and games in progress, with the engine snapshot) and results."""
+    import sqlalchemy as sa
+
+    t = column_types()
     op = plan.op
     op.create_table(
         "game_tables",
         id_column(),
-        sa.Column("guild_id", BIG),
-        required("channel_id", BIG),
-        required("game", TEXT),
-        required("options", TEXT),
-        required("host_id", BIG),
-        required("seats", TEXT),
-        required("status", TEXT),
-        sa.Column("state", TEXT),
-        sa.Column("message_id", BIG),
-        required("created_at", TEXT),
-        required("updated_at", TEXT),
+        sa.Column("guild_id", t.big),
+        required("channel_id", t.big),
+        required("game", t.text),
+        required("options", t.text),
+        required("host_id", t.big),
+        required("seats", t.text),
+        required("status", t.text),
+        sa.Column("state", t.text),
+        sa.Column("message_id", t.big),
+        required("created_at", t.text),
+        required("updated_at", t.text),
         sa.CheckConstraint("status IN ('lobby', 'playing', 'finished', 'cancelled')",
                            name="game_tables_status_check"),
         sqlite_autoincrement=True,
@@ -144,46 +193,50 @@ def m1_tables_and_results(plan: Plan) -> None:
     op.create_table(
         "results",
         id_column(),
-        required("table_id", BIG, sa.ForeignKey("game_tables.id")),
-        sa.Column("guild_id", BIG),
-        required("game", TEXT),
-        required("seats", TEXT),
-        required("result", TEXT),
-        required("finished_at", TEXT),
+        required("table_id", t.big, sa.ForeignKey("game_tables.id")),
+        sa.Column("guild_id", t.big),
+        required("game", t.text),
+        required("seats", t.text),
+        required("result", t.text),
+        required("finished_at", t.text),
         sqlite_autoincrement=True,
     )
 
 
 def m2_ledger(plan: Plan) -> None:
     """A server's pots of tantos: a ledger of every movement, balances kept in step with it."""
+    import sqlalchemy as sa
+
+    t = column_types()
     op = plan.op
     op.create_table(
         "ledger",
         id_column(),
-        required("guild_id", BIG),
-        sa.Column("table_id", BIG),
-        sa.Column("hand", BIG),
-        required("source", TEXT),
-        required("target", TEXT),
-        required("amount", BIG),
-        required("reason", TEXT),
-        required("created_at", TEXT),
+        required("guild_id", t.big),
+        sa.Column("table_id", t.big),
+        sa.Column("hand", t.big),
+        required("source", t.text),
+        required("target", t.text),
+        required("amount", t.big),
+        required("reason", t.text),
+        required("created_at", t.text),
         sa.CheckConstraint("amount > 0", name="ledger_amount_check"),
         sqlite_autoincrement=True,
     )
     op.create_index("ledger_by_guild", "ledger", ["guild_id", "id"])
     op.create_table(
         "accounts",
-        required("guild_id", BIG),
-        required("account", TEXT),
-        required("balance", BIG, server_default=ZERO),
+        required("guild_id", t.big),
+        required("account", t.text),
+        required("balance", t.big, server_default=zero()),
         sa.PrimaryKeyConstraint("guild_id", "account"),
     )
 
 
 def m3_guild_settings(plan: Plan) -> None:
     """Per-server settings (the language of public messages)."""
-    plan.op.create_table("guild_settings", key("guild_id"), required("language", TEXT))
+    t = column_types()
+    plan.op.create_table("guild_settings", key("guild_id"), required("language", t.text))
 
 
 def m4_ledger_by_account(plan: Plan) -> None:
@@ -195,20 +248,23 @@ def m4_ledger_by_account(plan: Plan) -> None:
 def m5_timing_presence_ratings(plan: Plan) -> None:
     """Per-server timing and table channel; a table's timing and presence (CPU stand-ins,
     absences, pause); skill ratings per game; a server's results read newest first."""
+    import sqlalchemy as sa
+
+    t = column_types()
     op = plan.op
-    op.add_column("guild_settings", sa.Column("turn_timeout", REAL))
-    op.add_column("guild_settings", sa.Column("cpu_delay", REAL))
-    op.add_column("guild_settings", sa.Column("table_channel", BIG))
-    op.add_column("game_tables", sa.Column("runtime", TEXT))
+    op.add_column("guild_settings", sa.Column("turn_timeout", t.real))
+    op.add_column("guild_settings", sa.Column("cpu_delay", t.real))
+    op.add_column("guild_settings", sa.Column("table_channel", t.big))
+    op.add_column("game_tables", sa.Column("runtime", t.text))
     op.create_table(
         "ratings",
-        required("guild_id", BIG),
-        required("game", TEXT),
-        required("account", TEXT),
-        required("mu", REAL),
-        required("sigma", REAL),
-        required("matches", BIG, server_default=ZERO),
-        required("wins", BIG, server_default=ZERO),
+        required("guild_id", t.big),
+        required("game", t.text),
+        required("account", t.text),
+        required("mu", t.real),
+        required("sigma", t.real),
+        required("matches", t.big, server_default=zero()),
+        required("wins", t.big, server_default=zero()),
         sa.PrimaryKeyConstraint("guild_id", "game", "account"),
     )
     op.create_index("results_by_guild", "results", ["guild_id", "game", "id"])
@@ -268,13 +324,17 @@ def m6_whole_tantos_and_timing_range(plan: Plan) -> None:
 
 def m7_pictures(plan: Plan) -> None:
     """Whether a server's tables show pictures (NULL: the default, yes)."""
-    plan.op.add_column("guild_settings", sa.Column("pictures", INT))
+    import sqlalchemy as sa
+
+    t = column_types()
+    plan.op.add_column("guild_settings", sa.Column("pictures", t.int))
 
 
 def m8_tables_to_refresh(plan: Plan) -> None:
     """A finished or cancelled table whose public message may not show its end yet (the
     process died between saving it and editing the message): redrawn at start-up."""
-    plan.op.add_column("game_tables", required("needs_refresh", INT, server_default=ZERO))
+    t = column_types()
+    plan.op.add_column("game_tables", required("needs_refresh", t.int, server_default=zero()))
     plan.op.create_index("game_tables_to_refresh", "game_tables", ["id"],
                          **partial("needs_refresh = 1"))
 
@@ -286,15 +346,18 @@ def m9_sqlite_timing_checks(plan: Plan) -> None:
     PostgreSQL."""
     if plan.dialect != "sqlite":
         return
+    import sqlalchemy as sa
+
+    t = column_types()
     # guild_settings as migrations 3, 5 and 7 left it (offline, Alembic cannot read it).
     before = sa.Table(
         "guild_settings", sa.MetaData(),
         key("guild_id"),
-        required("language", TEXT),
-        sa.Column("turn_timeout", REAL),
-        sa.Column("cpu_delay", REAL),
-        sa.Column("table_channel", BIG),
-        sa.Column("pictures", INT),
+        required("language", t.text),
+        sa.Column("turn_timeout", t.real),
+        sa.Column("cpu_delay", t.real),
+        sa.Column("table_channel", t.big),
+        sa.Column("pictures", t.int),
     )
     for trigger in ("guild_settings_timing", "guild_settings_timing_update"):
         plan.sql(f"DROP TRIGGER IF EXISTS {trigger}")

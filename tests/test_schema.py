@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -262,3 +264,22 @@ async def test_both_engines_end_with_the_same_schema(tmp_path: Path, postgres_ur
         assert types[column] == "BIGINT", (name, types[column])
         guarded.add((table, column))
     assert guarded == {("ledger", "amount"), ("accounts", "balance")}
+
+
+def test_an_up_to_date_database_opens_without_the_migration_libraries(tmp_path: Path) -> None:
+    """SQLAlchemy and Alembic are loaded to migrate only: a bot whose database is up to date
+    does not carry them (about 25 MB)."""
+    code = (
+        "import asyncio, sys\n"
+        "from bot.storage import Storage\n"
+        "async def main():\n"
+        f"    storage = Storage({str(tmp_path / 't.sqlite3')!r})\n"
+        "    storage.check()\n"
+        "    await storage.open()\n"
+        "    await storage.close()\n"
+        "asyncio.run(main())\n"
+        "print(sorted(m for m in ('sqlalchemy', 'alembic') if m in sys.modules))\n")
+    root = Path(__file__).resolve().parent.parent
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                           text=True, check=True).stdout.strip() for _ in range(2)]
+    assert runs == ["['alembic', 'sqlalchemy']", "[]"]  # the first one migrated
