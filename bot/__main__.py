@@ -21,6 +21,7 @@ import signal
 import sys
 
 from bot.lockfile import DatabaseInUse, DatabaseLock, is_memory
+from bot.reporting import start_error_reporting
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage
 
@@ -77,6 +78,11 @@ def main() -> int:
         print(exc, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    try:
+        start_error_reporting(settings)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     lock: DatabaseLock | None = None
     try:
         lock = claim_database(settings)

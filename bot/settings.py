@@ -53,6 +53,15 @@ class Settings(BaseSettings):
         default=True, description="Upload the card faces as application emojis at start-up.")
     pace_edits: bool = Field(
         default=True, description="At most 5 public-message edits per channel in 5 s.")
+    # -- observability (bot/metrics.py, bot/reporting.py) --
+    sentry_dsn: SecretStr | None = Field(
+        default=None, description="Send errors to Sentry (needs tapete[sentry]); empty: off.")
+    metrics_log_seconds: float = Field(
+        default=600.0, ge=0, description="A log line with the counters this often; 0: never.")
+    metrics_port: int | None = Field(
+        default=None, ge=1, le=65535, description="Serve /metrics (Prometheus) on this port.")
+    metrics_host: str = Field(
+        default="127.0.0.1", min_length=1, description="The address /metrics listens on.")
 
     @field_validator("database_url")
     @classmethod

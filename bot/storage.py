@@ -366,6 +366,7 @@ class Storage:
         self.ledger = LedgerRepo(self)
         self.guilds = GuildSettingsRepo(self)
         self.ratings = RatingRepo(self)
+        self.users = UserDataRepo(self)
 
     @property
     def dialect(self) -> str:
@@ -791,6 +792,105 @@ class GuildSettingsRepo:
             )
 
 
+class UserDataRepo:
+    """What the database holds about one user, in every server, to copy it or erase it
+    (``bot.privacy``). Seats are JSON (``{"user_id": 123, "name": ...}``): rows are found with
+    ``LIKE`` and read page by page; the caller checks each seat exactly."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def seated(user_id: int) -> str:
+        """The ``LIKE`` pattern of a seat of this user in a seats column."""
+        return f'%"user_id": {int(user_id)},%'
+
+    async def open_tables(self, db: Tx | None, user_id: int) -> list[TableRecord]:
+        """Lobbies and games in progress, in any server, where the user sits or hosts."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing')"
+            " AND (host_id = ? OR seats LIKE ?) ORDER BY id", (user_id, self.seated(user_id)))
+        return [TableRepo._record(r) for r in rows]
+
+    async def tables(self, db: Tx | None, user_id: int, after: int = 0,
+                     limit: int = 500) -> list[TableRecord]:
+        """A page of the tables, of any status, the user sat at or hosted."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM game_tables WHERE id > ? AND (host_id = ? OR seats LIKE ?)"
+            " ORDER BY id LIMIT ?", (after, user_id, self.seated(user_id), limit))
+        return [TableRepo._record(r) for r in rows]
+
+    async def results(self, db: Tx | None, user_id: int, after: int = 0,
+                      limit: int = 500) -> list[ResultRecord]:
+        """A page of the results with a seat of the user."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM results WHERE id > ? AND seats LIKE ? ORDER BY id LIMIT ?",
+            (after, self.seated(user_id), limit))
+        return [ResultRecord.of(r) for r in rows]
+
+    async def set_table_seats(self, db: Tx, table_id: int, seats: list[dict[str, Any]],
+                              host_id: int, runtime: dict[str, Any] | None) -> None:
+        """A table's seats, host and runtime record (whose public log names the players)."""
+        await self.storage.execute(
+            db, "UPDATE game_tables SET seats = ?, host_id = ?, runtime = ? WHERE id = ?",
+            (json.dumps(seats), host_id, json.dumps(runtime) if runtime is not None else None,
+             table_id))
+
+    async def set_result_seats(self, db: Tx, result_id: int,
+                               seats: list[dict[str, Any]]) -> None:
+        await self.storage.execute(
+            db, "UPDATE results SET seats = ? WHERE id = ?", (json.dumps(seats), result_id))
+
+    async def ratings(self, user_id: int) -> list[tuple[int, str, Rating]]:
+        """Every (server, game, rating) of the user."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ratings WHERE account = ? ORDER BY guild_id, game",
+            (f"user:{int(user_id)}",))
+        return [(r["guild_id"], r["game"], RatingRepo._rating(r)) for r in rows]
+
+    async def delete_ratings(self, db: Tx, user_id: int) -> int:
+        account = f"user:{int(user_id)}"
+        rows = await self.storage.query(
+            db, "SELECT count(*) FROM ratings WHERE account = ?", (account,))
+        await self.storage.execute(db, "DELETE FROM ratings WHERE account = ?", (account,))
+        return int(rows[0][0])
+
+    async def balances(self, db: Tx | None, account: str) -> dict[int, int]:
+        """The account's balance in every server where it has one."""
+        rows = await self.storage.query(
+            db, "SELECT guild_id, balance FROM accounts WHERE account = ? ORDER BY guild_id",
+            (account,))
+        return {int(r["guild_id"]): int(r["balance"]) for r in rows}
+
+    async def movements(self, guild_id: int, account: str, after: int = 0,
+                        limit: int = 1000) -> list[Movement]:
+        """A page of the rows of a server's ledger that an account paid or received, oldest
+        first (each half read along its own index)."""
+        alias = " AS side" if self.storage.dialect == "postgresql" else ""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM (SELECT * FROM ledger WHERE guild_id = ? AND source = ? AND id > ?"
+            " UNION ALL SELECT * FROM ledger WHERE guild_id = ? AND target = ? AND id > ?)"
+            f"{alias} ORDER BY id LIMIT ?",
+            (guild_id, account, after, guild_id, account, after, limit))
+        return [Movement.of(r) for r in rows]
+
+    async def rename_account(self, db: Tx, guild_id: int, old: str, new: str) -> int:
+        """Give an account another name in a server's ledger and balances (the same rows and
+        amounts: the books balance as before); how many ledger rows changed. The caller holds
+        the server's lock."""
+        rows = await self.storage.query(
+            db, "SELECT count(*) FROM ledger WHERE guild_id = ? AND (source = ? OR target = ?)",
+            (guild_id, old, old))
+        for column in ("source", "target"):
+            await self.storage.execute(
+                db, f"UPDATE ledger SET {column} = ? WHERE guild_id = ? AND {column} = ?",
+                (new, guild_id, old))
+        await self.storage.execute(
+            db, "UPDATE accounts SET account = ? WHERE guild_id = ? AND account = ?",
+            (new, guild_id, old))
+        return int(rows[0][0])
+
+
 # A player's latest movements: the newest rows where the account pays and where it receives,
 # each read backwards along its own index, then merged. (``source = ? OR target = ?`` cannot
 # use an index and scans the server's whole ledger.)
@@ -875,10 +975,28 @@ class LedgerRepo:
                                                      guild_id, account, limit, limit))
         return [Movement.of(r) for r in rows]
 
+    async def page(self, guild_id: int, after: int = 0, limit: int = 1000) -> list[Movement]:
+        """A server's movements with an id above ``after``, oldest first (to read a whole
+        ledger a page at a time)."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ledger WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?",
+            (guild_id, after, limit))
+        return [Movement.of(r) for r in rows]
+
     async def of_table(self, table_id: int) -> list[Movement]:
         """Every movement a table caused, in order (its hands' summaries)."""
         rows = await self.storage.fetchall(
             "SELECT * FROM ledger WHERE table_id = ? ORDER BY id", (table_id,))
+        return [Movement.of(r) for r in rows]
+
+    async def latest_hand(self, db: Tx, guild_id: int, table_id: int) -> list[Movement]:
+        """The movements of a table's latest hand that moved any, in order, read inside
+        ``db`` (undoing a hand in progress; see ``TableHooks.on_unreadable``). Rare (at
+        start-up), so the server's ledger is scanned rather than indexed by table."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM ledger WHERE guild_id = ? AND table_id = ? AND hand ="
+            " (SELECT MAX(hand) FROM ledger WHERE guild_id = ? AND table_id = ?) ORDER BY id",
+            (guild_id, table_id, guild_id, table_id))
         return [Movement.of(r) for r in rows]
 
     async def replay(self, guild_id: int) -> dict[str, int]:

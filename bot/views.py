@@ -143,6 +143,9 @@ async def guarded(
             log.exception("Interaction failed")
             redraw_tables(interaction, table_id)
             await reply_error(interaction, private_lang(interaction).t("error-generic"))
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:  # the reply was sent: its time ends here (bot.metrics)
+        metrics.replied(interaction.id)
 
 
 def redraw_tables(interaction: discord.Interaction[Any], table_id: int | None) -> None:

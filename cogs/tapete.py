@@ -2,11 +2,14 @@
 
 * ``ayuda [juego]``: how the bot works, or a game's rule book (``docs/rules/``) in pages with
   buttons to turn them, ending with every option of its ``nueva``; private, in the user's
-  language. The only command that also works outside a server.
+  language. It and ``datos ver|borrar`` (a user's data is theirs wherever they ask) also
+  work outside a server.
 * ``ranking juego:``, ``perfil [jugador]``, ``historial [juego]``: the server's skill ratings,
   a player's record, and its latest matches with each one's per-hand summary on demand.
 * ``ajustes`` and ``idioma`` (Manage Server): turn timeout, CPU pause, table channel, the
   language of public messages and whether tables show pictures (``dibujos``), per server.
+* ``datos ver|borrar|exportar``: a user's own data and the server's ledger
+  (:mod:`bot.datacommands`).
 
 Discord hides a command from members without a permission only at the top level of a group,
 so the admin subcommands here (and ``/tomate ajustar``) are listed to everybody and refused at
@@ -24,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.commands import ls
+from bot.datacommands import DATA_ITEMS, DataCommands
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
 from bot.ratings import display_rating
@@ -208,7 +212,7 @@ def generic_hand_lines(record: ResultRecord, names: list[str], lang: Lang) -> li
     return lines
 
 
-class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
+class TapeteCog(DataCommands, commands.GroupCog, group_name=ls("cmd-tapete-name"),
                 group_description=ls("cmd-tapete-desc")):
     def __init__(self, bot: TapeteBot) -> None:
         self.bot = bot
@@ -432,5 +436,5 @@ def rating_line(rank: int, rating: Rating, lang: Lang) -> str:
 
 
 async def setup(bot: TapeteBot) -> None:
-    bot.add_dynamic_items(HelpButton, HistorySelect)
+    bot.add_dynamic_items(HelpButton, HistorySelect, *DATA_ITEMS)
     await bot.add_cog(TapeteCog(bot))

@@ -62,10 +62,28 @@ def test_each_suit_keeps_its_colour_and_faces_differ() -> None:
     assert heart[0] > 180 and heart[1] < 80  # red
 
 
-def test_words_in_pictures_lose_only_their_accents() -> None:
-    assert art.drawable("Fernández Peña ¿qué?") == "Fernandez Pena ?que?"
-    assert art.drawable("🃏 Ana") == "? Ana"
-    assert art.drawable("Tute — mano 1º") == "Tute - mano 1o"
+def _fresh_fonts() -> None:
+    for cached in (art.label_font, art._missing_glyph, art._drawable):
+        cached.cache_clear()
+
+
+def test_words_in_pictures_keep_their_letters_where_the_font_has_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a font that has them (DejaVu, in this machine and the Docker image), names keep
+    their accents; with only Pillow's built-in font they lose the accents and nothing else."""
+    try:
+        if art.label_font(20) is not art.font(20):
+            assert art.drawable("Fernández Peña ¿qué?") == "Fernández Peña ¿qué?"
+            assert art.drawable("你 Ana") == "? Ana"
+        monkeypatch.setattr(art, "LABEL_FONTS", ())
+        _fresh_fonts()
+        assert art.drawable("Fernández Peña ¿qué?") == "Fernandez Pena ?que?"
+        assert art.drawable("🃏 Ana") == "? Ana"
+        assert art.drawable("Tute — mano 1º") == "Tute - mano 1o"
+    finally:
+        monkeypatch.undo()
+        _fresh_fonts()
 
 
 def scene_of(seats: int) -> Scene:

@@ -83,9 +83,29 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+# Fonts for the words of a picture (names, titles, scores), best first: one with accents and
+# "ñ" where the system has it (DejaVu on Debian/Ubuntu and in the Docker image, Liberation on
+# Fedora, Arial on Windows and macOS); else Pillow's built-in font, which has basic Latin only.
+# The cards themselves always use the built-in font, so a card's face (and the emoji made from
+# it) is the same on every machine.
+LABEL_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "arialbd.ttf",
+               "Arial Bold.ttf")
+
+
 @cache
-def _missing_glyph() -> bytes:
-    return bytes(font(20).getmask("\uffff"))
+def label_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font for the words of a picture at ``size`` pixels (see ``LABEL_FONTS``)."""
+    for name in LABEL_FONTS:
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:  # not on this system
+            continue
+    return font(size)
+
+
+@cache
+def _missing_glyph(size: int) -> bytes:
+    return bytes(label_font(size).getmask("\uffff"))
 
 
 _PUNCTUATION = {"—": "-", "–": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "º": "o", "ª": "a"}
@@ -93,17 +113,22 @@ _PUNCTUATION = {"—": "-", "–": "-", "’": "'", "‘": "'", "“": '"', "”
 
 @cache
 def _drawable(ch: str) -> str:
-    """``ch`` as the built-in font can draw it: its letter without accents ("í" → "i"), or
-    "?" when the font has no such letter at all (the font covers basic Latin only)."""
+    """``ch`` as the label font can draw it: itself, else its letter without accents
+    ("í" → "i"), else "?" when the font has no such letter at all."""
+    if ch.isspace():
+        return " "
+    missing = _missing_glyph(20)
+    if bytes(label_font(20).getmask(ch)) != missing:
+        return ch
     ch = _PUNCTUATION.get(ch, ch)
     base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-    if base and bytes(font(20).getmask(base)) != _missing_glyph():
+    if base and bytes(label_font(20).getmask(base)) != missing:
         return base
-    return "?" if not ch.isspace() else " "
+    return "?"
 
 
 def drawable(text: str) -> str:
-    """``text`` in letters the built-in font has (pictures only; the message text keeps every
+    """``text`` in letters the label font has (pictures only; the message text keeps every
     letter, so a screen reader and the reader of the text lose nothing)."""
     return "".join(_drawable(ch) for ch in text)
 

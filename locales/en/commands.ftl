@@ -79,3 +79,13 @@ cmd-belote-name = belote
 cmd-nlk-name = nlk
 choice-pot-plato = plato
 choice-pot-reserva = reserva
+
+## /tapete datos: each user's data and the server's ledger (privacy)
+cmd-datos-name = data
+cmd-datos-desc = Your data in Tapete (see it or delete it) and the server's ledger of tantos.
+cmd-datos-ver-name = view
+cmd-datos-ver-desc = Download everything Tapete keeps about you (a JSON file, only for you).
+cmd-datos-borrar-name = delete
+cmd-datos-borrar-desc = Delete your Tapete data in every server (asks you to confirm).
+cmd-datos-exportar-name = export
+cmd-datos-exportar-desc = The server's ledger of tantos as CSV (Manage Server).

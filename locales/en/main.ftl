@@ -232,3 +232,39 @@ settings-pictures = Table pictures: { $on ->
 verb-play = play
     .also = lay
 verb-pass = pass
+
+## Upgrades: a table whose saved game this version cannot read (bot/tables.py, restore)
+table-unreadable-title = { $game } table closed
+table-unreadable = ⚠️ After an update of the bot this game could not be brought back, so the table was closed. You can open a new one whenever you like.
+
+## /tapete datos: each user's data and the server's ledger (privacy)
+data-copy = This is everything Tapete keeps about you in every server: your seats at tables and in matches, your ratings and your movements of tantos.{ $parts ->
+        [one] {""}
+       *[other] {" "}It is compressed in { $parts } parts: download them all and join them in order (`cat` the parts `| gunzip`).
+    }
+data-part = Part { $n } of { $total }.
+data-erase-confirm = This deletes your ratings and removes your id and your name from the tables and matches of every server. In the ledger your movements stay, under an anonymous player, so that each server's books still balance. It cannot be undone. Delete your data?
+data-erase-button = Yes, delete my data
+data-erase-cancel = No, keep it
+data-kept = Nothing was deleted.
+data-erased = Done: your data is deleted ({ $ratings ->
+        [one] { $ratings } rating
+       *[other] { $ratings } ratings
+    }, { $matches ->
+        [one] { $matches } match anonymised
+       *[other] { $matches } matches anonymised
+    }, { $movements ->
+        [one] { $movements } movement of tantos anonymised
+       *[other] { $movements } movements of tantos anonymised
+    }).
+data-erase-seated = I cannot delete your data while you are at an open table: { $tables }. Leave the lobby, or ask whoever opened it to cancel it, and try again.
+data-seated-table = { $game } in { $channel }
+data-not-yours = That button belongs to someone else.
+data-anonymous = Deleted player
+data-ledger = The server's ledger of tantos: { $rows ->
+        [one] { $rows } movement
+       *[other] { $rows } movements
+    }.{ $parts ->
+        [one] {""}
+       *[other] {" "}It is compressed in { $parts } parts, each with its header.
+    }

@@ -196,3 +196,8 @@ verb-tomate-discard = discard
 verb-tomate-stay = stay
 verb-tomate-baceta = baceta
 verb-tomate-exchange = exchange
+
+## Upgrades: the hand in progress of a table closed because it could not be brought back (cogs/tomate.py)
+tomate-unreadable-refund = The hand in progress was undone: the dealer's ante, the reserva moved into the plato and the pánfilo payments are back where they were before the deal.
+tomate-unreadable-refund-short = The hand in progress was undone: the dealer's ante, the reserva moved into the plato and the pánfilo payments are back where they were before the deal, except { $n } tantos another table of the server had already collected from the plato.
+reason-unreadable_refund = hand undone after an update

@@ -79,3 +79,13 @@ cmd-belote-name = belote
 cmd-nlk-name = nlk
 choice-pot-plato = plato
 choice-pot-reserva = reserva
+
+## /tapete datos: los datos de cada usuario y el libro del servidor (privacidad)
+cmd-datos-name = datos
+cmd-datos-desc = Tus datos en Tapete (verlos o borrarlos) y el libro de tantos del servidor.
+cmd-datos-ver-name = ver
+cmd-datos-ver-desc = Descarga todo lo que Tapete guarda de ti (un archivo JSON, solo para ti).
+cmd-datos-borrar-name = borrar
+cmd-datos-borrar-desc = Borra tus datos de Tapete en todos los servidores (pide confirmación).
+cmd-datos-exportar-name = exportar
+cmd-datos-exportar-desc = El libro de tantos del servidor en CSV (Gestionar servidor).

@@ -239,3 +239,39 @@ verb-play = jugar
     .also = juego juega echo
 verb-pass = paso
     .also = pasar paso
+
+## Actualizaciones: una mesa cuya partida guardada esta versión no puede leer (bot/tables.py, restore)
+table-unreadable-title = Mesa de { $game } cerrada
+table-unreadable = ⚠️ Tras una actualización del bot, esta partida no se ha podido recuperar y la mesa se ha cerrado. Podéis abrir otra cuando queráis.
+
+## /tapete datos: los datos de cada usuario y el libro del servidor (privacidad)
+data-copy = Esto es todo lo que Tapete guarda de ti en todos los servidores: tus asientos en mesas y partidas, tus clasificaciones y tus movimientos de tantos.{ $parts ->
+        [one] {""}
+       *[other] {" "}Va comprimido en { $parts } partes: descárgalas todas y únelas en orden (`cat` las partes `| gunzip`).
+    }
+data-part = Parte { $n } de { $total }.
+data-erase-confirm = Esto borra tus clasificaciones y quita tu id y tu nombre de las mesas y partidas de todos los servidores. En el libro de tantos tus movimientos se quedan, pero a nombre de un jugador anónimo, para que las cuentas del servidor sigan cuadrando. No se puede deshacer. ¿Borrar tus datos?
+data-erase-button = Sí, borrar mis datos
+data-erase-cancel = No, conservarlos
+data-kept = No se ha borrado nada.
+data-erased = Hecho: tus datos están borrados ({ $ratings ->
+        [one] { $ratings } clasificación
+       *[other] { $ratings } clasificaciones
+    }, { $matches ->
+        [one] { $matches } partida anonimizada
+       *[other] { $matches } partidas anonimizadas
+    }, { $movements ->
+        [one] { $movements } movimiento de tantos anonimizado
+       *[other] { $movements } movimientos de tantos anonimizados
+    }).
+data-erase-seated = No puedo borrar tus datos mientras estés en una mesa abierta: { $tables }. Sal de la sala de espera, o pide a quien la abrió que la cancele, y vuelve a probar.
+data-seated-table = { $game } en { $channel }
+data-not-yours = Ese botón es de otra persona.
+data-anonymous = Jugador borrado
+data-ledger = El libro de tantos del servidor: { $rows ->
+        [one] { $rows } movimiento
+       *[other] { $rows } movimientos
+    }.{ $parts ->
+        [one] {""}
+       *[other] {" "}Va comprimido en { $parts } partes, cada una con su cabecera.
+    }

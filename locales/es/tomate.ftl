@@ -199,3 +199,8 @@ verb-tomate-stay = juego
 verb-tomate-baceta = baceta
 verb-tomate-exchange = cambio
     .also = cambiar
+
+## Actualizaciones: la mano en curso de una mesa cerrada porque no se pudo recuperar (cogs/tomate.py)
+tomate-unreadable-refund = La mano en curso se ha deshecho: la puesta del repartidor, la reserva que pasó al plato y los pagos del pánfilo han vuelto a su sitio, como antes de repartirla.
+tomate-unreadable-refund-short = La mano en curso se ha deshecho: la puesta del repartidor, la reserva que pasó al plato y los pagos del pánfilo han vuelto a su sitio, salvo { $n } tantos que otra mesa del servidor ya había cobrado del plato.
+reason-unreadable_refund = mano deshecha tras una actualización
