@@ -10,6 +10,7 @@ PostgreSQL server this worker starts itself (``tests/pgserver.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
@@ -107,6 +108,14 @@ def postgres_server() -> Iterator[PostgresServer | str]:
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer | str) -> Iterator[str]:
     """The URL of a new, empty database on the test server (dropped afterwards)."""
+    with postgres_database(postgres_server) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def postgres_database(postgres_server: PostgresServer | str) -> Iterator[str]:
+    """A new, empty database on the test server, dropped at the end (or the test skipped, or
+    failed under ``TAPETE_REQUIRE_POSTGRES``, when there is no server)."""
     if isinstance(postgres_server, str):
         if REQUIRED:
             pytest.fail(f"TAPETE_REQUIRE_POSTGRES is set but {postgres_server}")
@@ -130,8 +139,10 @@ def postgres_url(postgres_server: PostgresServer | str) -> Iterator[str]:
             await connection.close()
 
     in_thread(create)
-    yield postgres_server.url(name)
-    in_thread(drop)
+    try:
+        yield postgres_server.url(name)
+    finally:
+        in_thread(drop)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
