@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from rules.cards import Card
 from rules.engine import Action, Event, Game, GameState
 
 if TYPE_CHECKING:
-    from bot.i18n import Lang
-    from bot.storage import ResultRecord, Tx
+    from bot.art.table import Scene
+    from bot.i18n import Lang, Text
+    from bot.storage import ResultRecord, TableRecord, Tx
     from bot.tables import Table
 
 # A finished match's per-hand lines for /tapete historial: (its result row, the seats' display
@@ -53,6 +55,13 @@ class TableHooks:
         row is written (a session game closes itself here so the row holds its standing)."""
         return None
 
+    async def on_unreadable(self, record: TableRecord, db: Tx) -> Text | None:
+        """Called inside the transaction that closes a table whose saved game this version
+        of the bot cannot load (there is no engine state, only the row), so that the game
+        undoes in its own books what the hand in progress had moved. What it returns is one
+        more line of the notice the table's channel gets."""
+        return None
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -61,6 +70,12 @@ class GameSpec:
     ``label_values``: extra catalog variables for an action's label (buttons, autocomplete,
     confirmations) that its arguments alone cannot give, e.g. what an action without
     arguments would do for the seat to act; None: the arguments are enough.
+
+    ``table_scene``: the picture of the table (:mod:`bot.art.table`), made from the game's
+    public view, ``state.view(None)``, which the caller passes (never the state itself);
+    None: the table has no picture. ``action_card``: the card an action moves when its
+    arguments name none (the turned card a swap takes, the drawn card a player gives), for
+    the face on its button; None: only the arguments' cards have faces.
     """
 
     game: Game
@@ -68,6 +83,8 @@ class GameSpec:
     hooks: TableHooks = field(default_factory=TableHooks)
     label_values: Callable[[Table, Action, Lang], dict[str, Any]] | None = None
     summary_lines: SummaryLines | None = None
+    table_scene: Callable[[Table, Any, Lang], Scene] | None = None
+    action_card: Callable[[Table, Action], Card | None] | None = None
 
     @property
     def name(self) -> str:

@@ -7,6 +7,18 @@ first). If the transaction fails the engine state is reloaded from the last snap
 (the position before the move), so memory and disk never disagree. A move serialises the state
 once: the save. CPU seats, and human seats whose turn timed out, are played by ``rules.cpu``.
 
+After a restart every unfinished table comes back and its public message is redrawn; so is the
+message of a table that ended (finished or cancelled) without its message ever showing it, as
+when the process was killed between saving the last move and editing the message (the table
+row carries a ``needs_refresh`` mark from that save until the edit went out).
+
+A table whose saved game this version cannot load, even through the engine's snapshot
+upgrades (``rules.snapshot``), is closed at start-up, its row kept for inspection: in the same
+transaction its game undoes in its books what the hand in progress had moved
+(``TableHooks.on_unreadable``), and then its channel is told, publicly, that the table was
+closed after an update (the ``notice`` callback). A snapshot of a newer layout than this code
+knows (the bot was taken back to an older release) is left alone for the newer version.
+
 When the bot runs as several processes (shards), a service owns only the servers of its
 shards: it restores, finds and opens tables of those servers only, and never reads another
 process's tables.
@@ -27,6 +39,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
+from bot.eventlog import LogEntry, entries_from_data, log_data
+from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
@@ -36,10 +50,12 @@ from bot.storage import ChannelTaken, Storage, TableRecord
 from rules.cpu import DEFAULT_LEVEL, LEVELS
 from rules.engine import Action, Event, GameState, as_action
 from rules.errors import RuleError
+from rules.snapshot import NewerLayout
 
 log = logging.getLogger(__name__)
 
 LOG_LINES = 8
+ENDED = ("finished", "cancelled")  # a table in these states leaves memory once shown
 WARN_BEFORE = 30.0  # seconds before a turn times out that the table shows a warning
 
 
@@ -73,9 +89,6 @@ class StaleHand(TableError):
 
     def __init__(self) -> None:
         super().__init__("hand-stale")
-
-
-LogEntry = Event | Text  # the public log keeps data, rendered in the server's language
 
 
 @dataclass
@@ -137,6 +150,7 @@ class Table:
     last_events: list[Event] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     rematch_of: int | None = None
+    faces: CardFaces = field(default=NO_FACES, repr=False)  # the bot's card emojis
 
     @property
     def game(self) -> str:
@@ -150,9 +164,13 @@ class Table:
     def humans(self) -> set[int]:
         return {i for i, s in enumerate(self.seats) if not s.is_cpu}
 
-    def runtime_data(self) -> dict[str, Any]:
-        """What the table layer keeps beside the engine state: timing and presence."""
-        return {"timing": self.timing.to_data(), "presence": self.presence.to_data()}
+    def runtime_data(self, pending: Sequence[LogEntry] = ()) -> dict[str, Any]:
+        """What the table layer keeps beside the engine state: timing, presence and the
+        public log with the ``pending`` entries of the move being saved (as data, see
+        ``bot.eventlog``)."""
+        entries = [*self.log, *pending][-(self.log.maxlen or 0):]
+        return {"timing": self.timing.to_data(), "presence": self.presence.to_data(),
+                "log": log_data(entries)}
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -178,6 +196,8 @@ class Table:
 
 
 Publisher = Callable[[Table], Awaitable[None]]
+# A public notice about a table that has no engine state to show (see ``_close_unreadable``).
+Notice = Callable[[TableRecord, Sequence[Text]], Awaitable[None]]
 
 
 class TableService:
@@ -187,7 +207,7 @@ class TableService:
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
         edits: tuple[int, float] | None = (5, 5.0), cpu: CpuPlayers | None = None,
-        shards: Shards = EVERYTHING,
+        shards: Shards = EVERYTHING, faces: CardFaces = NO_FACES, notice: Notice | None = None,
     ) -> None:
         """``edits``: at most that many public-message edits per channel in that many seconds
         (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
@@ -195,12 +215,15 @@ class TableService:
         servers this process owns (all of them unless the bot is split into processes)."""
         self.storage = storage
         self.shards = shards
+        self.faces = faces
         self.edits = edits
         self._last_edit: dict[int, float] = {}  # per channel, when its last edit went out
         self._started: float | None = None
         self.cpu_delay = cpu_delay
         self.turn_timeout = turn_timeout
         self.publish = publish
+        self.notice = notice
+        self._notices: set[asyncio.Task[None]] = set()  # notices being sent
         self.games: dict[str, GameSpec] = {}
         self.by_channel: dict[int, Table] = {}
         self._creating: set[int] = set()  # channels whose table is being written
@@ -213,6 +236,7 @@ class TableService:
         self._dirty: set[int] = set()
         self._timers: set[asyncio.Task[None]] = set()  # every pending or running CPU wake-up
         self._closed = False
+        self.moves = {"player": 0, "cpu": 0}  # actions accepted, by who decided (bot.metrics)
 
     # -- registry ---------------------------------------------------------------------------
 
@@ -239,10 +263,13 @@ class TableService:
         if table is not None:
             return table
         record = await self.storage.tables.get(table_id)
-        if record is None or record.status not in ("finished", "cancelled") \
+        if record is None or record.status not in ENDED \
                 or not self.owns(record.guild_id):
             raise TableError("table-gone")
-        loaded = self._from_record(record)
+        try:
+            loaded = self._from_record(record)
+        except Exception:  # closed because its saved game could not be read after an update
+            raise TableError("table-gone") from None
         if loaded is None:
             raise TableError("table-gone")
         return loaded
@@ -280,7 +307,8 @@ class TableService:
             raise TableError("table-channel-busy") from None
         finally:
             self._creating.discard(channel_id)
-        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing)
+        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing,
+                      faces=self.faces)
         self._index(table)
         return table
 
@@ -344,7 +372,7 @@ class TableService:
                 table.state, table.status = state, "playing"
                 events = list(getattr(state, "initial_events", []))
                 await table.spec.hooks.after_apply(table, events, db, None)
-                await self._write(db, table)
+                await self._write(db, table, events)
             self._record_events(table, events)
         self._after_change(table)
 
@@ -447,7 +475,7 @@ class TableService:
                     if state.is_over:
                         table.status = "finished"
                         await self._record_result(db, table)
-                    await self._write(db, table)
+                    await self._write(db, table, events)
             except RuleError:
                 table.presence = Presence.from_data(before)
                 raise
@@ -458,6 +486,7 @@ class TableService:
                 log.exception("Table %d: could not save a move; state restored", table.id)
                 raise NotSaved() from None
             self._record_events(table, events)
+            self.moves["cpu" if by_cpu else "player"] += 1
         # What follows a move (its log line, the public refresh, the next turn's timer) is
         # started from the loop just after: the player who moved is answered first.
         asyncio.get_running_loop().call_soon(self._after_move, table, seat, action.verb)
@@ -479,6 +508,8 @@ class TableService:
         stamp = table.stamp
         action = await self.cpu.decide(table.game, state, table.saved or state.to_json(), seat,
                                        level, self.rng.randrange(2**31))
+        if self._closed:  # the bot is stopping: a search that came back late plays nothing
+            return None
         try:
             return await self._act(table, seat, action, stamp, by_cpu=True)
         except NotSaved:  # the database refused it: try again after the usual pause
@@ -500,7 +531,7 @@ class TableService:
                     self.request_refresh(other)
         if table.status == "playing":
             self._schedule(table)
-        elif table.status in ("finished", "cancelled"):
+        elif table.status in ENDED:
             self._close(table)
 
     def _schedule(self, table: Table) -> None:
@@ -554,13 +585,22 @@ class TableService:
 
     async def _refresh(self, table: Table) -> None:
         assert self.publish is not None
+        shown = False
         while table.id in self._dirty:
             await self._edit_slot(table.channel_id)
             self._dirty.discard(table.id)  # after the wait: what changed meanwhile goes too
             try:
                 await self.publish(table)
+                shown = True
             except Exception:
+                shown = False
                 log.exception("Table %d: could not refresh its message", table.id)
+        if shown and table.status in ENDED:  # its message shows the end: no redraw at start-up
+            try:
+                await self.storage.tables.refreshed(table.id)
+            except Exception:
+                log.exception("Table %d: could not note that its message shows the end",
+                              table.id)
         if self._refreshing.get(table.id) is asyncio.current_task():
             del self._refreshing[table.id]
         self._forget_if_over(table)
@@ -568,7 +608,7 @@ class TableService:
     def _forget_if_over(self, table: Table) -> None:
         """A finished or cancelled table leaves memory once its message shows the end
         (:meth:`find` reads it back for a late button, Revancha included)."""
-        if table.status in ("finished", "cancelled") and table.id not in self._dirty \
+        if table.status in ENDED and table.id not in self._dirty \
                 and table.id not in self._refreshing and self.by_id.get(table.id) is table:
             del self.by_id[table.id]
 
@@ -597,7 +637,9 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Load every unfinished table of this process's servers after a restart and resume
-        its turns (another process's tables are not even read)."""
+        its turns (another process's tables are not even read); and redraw the message of
+        every table that ended without its message showing it (see :meth:`_redraw_ended`).
+        Returns the unfinished tables."""
         self._started = asyncio.get_running_loop().time()  # see _edit_slot
         restored = []
         for record in await self.storage.tables.open_tables(self.shards):
@@ -605,7 +647,11 @@ class TableService:
                 continue
             try:
                 table = self._from_record(record)
-            except Exception:  # a snapshot this version cannot read (e.g. an older layout)
+            except NewerLayout as exc:  # saved by a newer release: left for it, untouched
+                log.warning("Table %d (%s): saved by a newer version of the bot (%s); left as"
+                            " it is", record.id, record.game, exc)
+                continue
+            except Exception:  # a snapshot this version cannot read, even upgraded
                 log.exception("Table %d (%s): saved state unreadable; table closed",
                               record.id, record.game)
                 await self._close_unreadable(record)
@@ -620,15 +666,76 @@ class TableService:
             log.info("Restored %d tables", len(restored))
         else:
             log.info("Restored %d tables (%s)", len(restored), self.shards)
+        redrawn = await self._redraw_ended()
+        if redrawn:
+            log.info("Redrawing the message of %d tables that ended as the bot stopped", redrawn)
         return restored
+
+    async def _redraw_ended(self) -> int:
+        """A table saved as finished or cancelled is marked ``needs_refresh`` in the same
+        transaction, and unmarked once its public message has been edited to show the end.
+        A mark left behind means the process died in between (``kill -9`` as the match
+        ended): that message still shows the game in progress, with a live "Ver mi mano", so
+        it is redrawn now, with the result and Revancha. Only those tables are read."""
+        if self.publish is None:
+            return 0
+        redrawn = 0
+        for record in await self.storage.tables.to_refresh(self.shards):
+            if not self.owns(record.guild_id) or record.id in self.by_id:
+                continue
+            try:
+                table = self._from_record(record)
+            except Exception:  # unreadable: its message is left as it is, once and for all
+                log.exception("Table %d (%s): saved state unreadable; message not redrawn",
+                              record.id, record.game)
+                await self.storage.tables.refreshed(record.id)
+                continue
+            if table is None:
+                continue
+            self.by_id[table.id] = table  # until redrawn (see _forget_if_over)
+            await table.spec.hooks.on_load(table)
+            self.request_refresh(table)
+            redrawn += 1
+        return redrawn
 
     async def _close_unreadable(self, record: TableRecord) -> None:
         """Mark a table whose saved state cannot be loaded as cancelled (its state is kept in
-        the row for inspection) so that every later start does not stumble on it again."""
-        async with self.storage.transaction() as db:
-            await self.storage.tables.save(db, record.id, seats=record.seats, status="cancelled",
-                                           state=record.state, message_id=record.message_id,
-                                           runtime=record.runtime)
+        the row for inspection) so that every later start does not stumble on it again; its
+        game undoes the hand in progress in the same transaction, under the server's lock of
+        the game if it has one; then its channel is told."""
+        spec = self.games[record.game]
+        lock = (self.guild_lock(record.game, record.guild_id) if spec.hooks.guild_lock
+                else contextlib.nullcontext())
+        lines = [Text.of("table-unreadable")]
+        try:
+            async with lock, self.storage.transaction() as db:
+                line = await spec.hooks.on_unreadable(record, db)
+                await self._cancel_record(db, record)
+            if line is not None:
+                lines.append(line)
+        except Exception:  # the books stay as they are rather than the bot not starting
+            log.exception("Table %d: its hand in progress could not be undone", record.id)
+            async with self.storage.transaction() as db:
+                await self._cancel_record(db, record)
+        self.refresh_guild(record.guild_id)  # a shared pot may have changed
+        if self.notice is not None:
+            task = asyncio.create_task(self._tell(record, lines))
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
+
+    async def _cancel_record(self, db: Any, record: TableRecord) -> None:
+        await self.storage.tables.save(db, record.id, seats=record.seats, status="cancelled",
+                                       state=record.state, message_id=record.message_id,
+                                       runtime=record.runtime)
+
+    async def _tell(self, record: TableRecord, lines: Sequence[Text]) -> None:
+        """Send a notice about a table to its channel, paced like its message's edits."""
+        assert self.notice is not None
+        await self._edit_slot(record.channel_id)
+        try:
+            await self.notice(record, lines)
+        except Exception:
+            log.exception("Table %d: could not tell its channel it was closed", record.id)
 
     def _from_record(self, record: TableRecord) -> Table | None:
         spec = self.games.get(record.game)
@@ -643,9 +750,10 @@ class TableService:
             [Seat.from_data(s) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
             timing=Timing(**timing) if timing else Timing(self.turn_timeout, self.cpu_delay),
-            presence=Presence.from_data(runtime.get("presence")),
+            presence=Presence.from_data(runtime.get("presence")), faces=self.faces,
         )
         table.mark_saved(record.state)
+        table.log.extend(entries_from_data(runtime.get("log", ()), spec.name, spec.game.family))
         table.log.append(Text.of("table-restored"))
         return table
 
@@ -682,14 +790,16 @@ class TableService:
             await self.ratings.record(db, table.guild_id, table.game, table.seat_data(),
                                       state.result.winners, state.result.scores)
 
-    async def _write(self, db: Any, table: Table) -> None:
-        """Write the table in the transaction ``db``. It counts as saved at once, and goes
-        back to the position saved before if the transaction rolls back, COMMIT included:
-        what a failed change reverts to is then the position still on disk."""
+    async def _write(self, db: Any, table: Table, events: Sequence[Event] = ()) -> None:
+        """Save the table; ``events``: the move's, not in its log yet (they join it once the
+        save has worked) but kept with it. It counts as saved at once, and goes back to the
+        position saved before if the transaction rolls back, COMMIT included: what a failed
+        change reverts to is then the position still on disk."""
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
-            message_id=table.message_id, runtime=table.runtime_data(),
+            message_id=table.message_id, runtime=table.runtime_data(events),
+            needs_refresh=table.status in ENDED,
         )
         previous = table.saved
         table.mark_saved(snapshot)
@@ -701,6 +811,11 @@ class TableService:
         """The open tables of a game in a server (to refresh them when its pot changes)."""
         return [t for t in self.by_channel.values()
                 if t.game == game and t.guild_id == guild_id]
+
+    def refresh_all(self) -> None:
+        """Redraw every open table (the card faces became available)."""
+        for table in list(self.by_channel.values()):
+            self.request_refresh(table)
 
     def refresh_guild(self, guild_id: int | None) -> None:
         """Redraw every open table of a server (its language or a shared pot changed)."""
@@ -755,7 +870,7 @@ class TableService:
         self.cpu.close()
         tasks = [tb.timer for tb in self.by_id.values() if tb.timer] + list(
             self._refreshing.values()
-        ) + list(self._timers)
+        ) + list(self._timers) + list(self._notices)
         for task in tasks:
             task.cancel()
         for task in tasks:

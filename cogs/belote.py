@@ -15,17 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import cards_label, fit_lines, score_line, seat_lines, side_names
+from bot.render import fit_lines, per_side, score_line, seat_lines, side_names
 from rules import belote
 from rules.cards import Card, FrenchSuit
 from rules.engine import Action
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
+    from bot.storage import ResultRecord
     from bot.tables import Table
 
 
@@ -70,7 +72,7 @@ def label_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
 
 
 def plays_line(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
-    return " ".join(f"{table.name(s)} {c.label}" for s, c in plays) or "—"
+    return " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in plays) or "—"
 
 
 def render_table(table: Table, lang: Lang) -> discord.Embed:
@@ -85,7 +87,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     lines = []
     if view.phase in ("bid1", "bid2"):
         proposed = lang.suit(view.turned.suit)
-        lines.append(lang.t("belote-bidding", dealer=dealer, card=view.turned.label,
+        lines.append(lang.t("belote-bidding", dealer=dealer, card=table.faces.text(view.turned),
                             suit=proposed))
         key = "belote-round-1" if view.phase == "bid1" else "belote-round-2"
         lines.append(lang.t(key, suit=proposed))
@@ -94,14 +96,16 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("belote-trump", suit=suit_name(view.trump, lang), taker=taker,
                             dealer=dealer))
         if view.players == 4:
-            lines.append(lang.t("belote-turned-taken", card=view.turned.label, taker=taker))
+            lines.append(lang.t("belote-turned-taken", card=table.faces.text(view.turned),
+                                taker=taker))
         else:
-            lines.append(lang.t("belote-turned", card=view.turned.label))
+            lines.append(lang.t("belote-turned", card=table.faces.text(view.turned)))
             if view.swapped is not None and view.swapped_card is not None:
                 lines.append(lang.t("belote-swapped", name=table.name(view.swapped),
-                                    given=view.turned.label, taken=view.swapped_card.label))
+                                    given=table.faces.text(view.turned),
+                                    taken=table.faces.text(view.swapped_card)))
             if view.bottom is not None:
-                lines.append(lang.t("belote-bottom", card=view.bottom.label))
+                lines.append(lang.t("belote-bottom", card=table.faces.text(view.bottom)))
         if view.phase == "swap" and view.to_act is not None:
             lines.append(lang.t("belote-swap-pending", name=table.name(view.to_act)))
     if view.held:
@@ -134,7 +138,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         winners = ", ".join(table.name(s) for s in state.result.winners)
         embed.add_field(name=lang.t("public-over"), inline=False, value=fit_lines(
             [lang.t("public-winners", names=winners),
-             *match_lines(state.result.summary, lang)]))
+             *match_lines(state.result.summary, [s.name for s in table.seats], lang)]))
     return embed
 
 
@@ -143,7 +147,7 @@ def announcements(table: Table, view: belote.BeloteView, lang: Lang) -> str:
     combination with its cards, its points and why."""
     if view.shown:
         return fit_lines([
-            lang.t("belote-shown-line", name=table.name(seat), cards=cards_label(cards),
+            lang.t("belote-shown-line", name=table.name(seat), cards=table.faces.cards(cards),
                    points=points, reason=lang.t("belote-reason", reason=reason))
             for seat, cards, points, reason in view.shown])
     by_seat: dict[int, list[str]] = {}
@@ -154,7 +158,7 @@ def announcements(table: Table, view: belote.BeloteView, lang: Lang) -> str:
                              combos=", ".join(kinds)) for seat, kinds in by_seat.items()])
 
 
-def per_side(names: Sequence[str], values: Sequence[int]) -> str:
+def by_side(names: Sequence[str], values: Sequence[int]) -> str:
     return " · ".join(f"{name} {value}" for name, value in zip(names, values, strict=False))
 
 
@@ -166,7 +170,7 @@ def hand_summary(table: Table, hand: belote.HandScored, names: Sequence[str],
     lines = [
         lang.t("belote-summary-head", hand=hand.hand, taker=table.name(hand.taker),
                suit=suit_name(hand.trump, lang), outcome=outcome),
-        lang.t("belote-summary-cards", cards=per_side(names, hand.card_points),
+        lang.t("belote-summary-cards", cards=by_side(names, hand.card_points),
                der=table.name(hand.der)),
     ]
     for seat, combo, points, reason in hand.combos:
@@ -178,29 +182,69 @@ def hand_summary(table: Table, hand: belote.HandScored, names: Sequence[str],
     if any(hand.capote):
         bonus = " · ".join(f"{n} +{b}" for n, b in zip(names, hand.capote, strict=False) if b)
         lines.append(lang.t("belote-summary-capote", bonus=bonus))
-    lines.append(lang.t("belote-summary-points", points=per_side(names, hand.points),
-                        scored=per_side(names, hand.scored)))
+    lines.append(lang.t("belote-summary-points", points=by_side(names, hand.points),
+                        scored=by_side(names, hand.scored)))
     if hand.released:
         lines.append(lang.t("belote-summary-released", n=hand.released))
     if hand.held:
         lines.append(lang.t("belote-summary-held", n=hand.held))
-    lines.append(lang.t("belote-summary-totals", totals=per_side(names, hand.totals)))
+    lines.append(lang.t("belote-summary-totals", totals=by_side(names, hand.totals)))
     return fit_lines(lines)
 
 
-def match_lines(summary: dict[str, Any], lang: Lang) -> list[str]:
-    """One line per played hand of the match summary (the latest ones fit)."""
+def match_lines(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> list[str]:
+    """One line per played hand of the match summary (the latest ones fit): who took, how
+    it went, and what each side scored, by name."""
     lines = []
     for hand in summary.get("hands", []):
-        scored = "/".join(str(p) for p in hand.get("scored", []))
         outcome = lang.t("belote-outcome", outcome=hand.get("outcome", ""))
-        lines.append(lang.t("belote-hand-summary", hand=hand.get("hand", 0), outcome=outcome,
-                            scored=scored))
+        taker = hand.get("taker")
+        lines.append(lang.t(
+            "belote-hand-summary", hand=hand.get("hand", 0), outcome=outcome,
+            taker=names[taker] if isinstance(taker, int) and taker < len(names) else "—",
+            scored=per_side(names, hand.get("scored", []), lang)))
     return lines[-12:]
 
 
+def table_scene(table: Table, view: belote.BeloteView, lang: Lang) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    turned card (the proposed trump, then the trump), the bottom card of the stock, the
+    tricks won, and each side's points in the hand and in the match."""
+    trick = by_seat(view.trick, view.players) if view.phase in ("play", "swap") else \
+        [()] * view.players
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t("picture-tricks", n=view.tricks_won[i]),),
+                  turn=view.to_act == i, dealer=view.dealer == i)
+        for i in range(view.players))
+    label = "picture-turned" if view.trump is None else "picture-trump"
+    middle = [Pile(lang.t(label), (view.turned,))]
+    if view.bottom is not None:
+        middle.append(Pile(lang.t("picture-bottom"), (view.bottom,)))
+    names = side_names(table, view.sides, lang)
+    scores = tuple(lang.t("picture-score", name=n, score=v)
+                   for n, v in zip(names, view.scores, strict=False))
+    title = lang.t("belote-title-pairs" if view.pairs else "belote-title", hand=view.hand_number)
+    return Scene(title, seats, tuple(middle), scores)
+
+
+def action_card(table: Table, action: Action) -> Card | None:
+    """Swapping the 7 of trumps takes the turned card: its face goes on the swap button."""
+    if action.verb == "swap" and table.state is not None:
+        turned: Card = table.state.view(None).turned
+        return turned
+    return None
+
+
+async def summary_lines(record: ResultRecord, names: Sequence[str], lang: Lang) -> list[str]:
+    """A finished match's hands for ``/tapete historial``."""
+    return match_lines(record.result.get("summary", {}), names, lang)
+
+
 class BeloteCog(GameCog, group_name="belote", group_description=ls("game-belote-desc")):
-    spec = GameSpec(belote.GAME, render_table, label_values=label_values)
+    spec = GameSpec(belote.GAME, render_table, label_values=label_values,
+                    table_scene=table_scene, action_card=action_card,
+                    summary_lines=summary_lines)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -7,6 +7,28 @@ reserva and last movements), ``saldo`` (a balance and its history), ``ranking`` 
 the engine's ``TantosMoved`` events into bank movements inside the table layer's transaction,
 so a hand's snapshot and its tantos commit together. All Tomate tables of a server share its
 pot under one lock.
+
+A table the bot cannot bring back after an update (its saved game unreadable even through the
+snapshot upgrades) is closed at start-up, and its hand in progress is undone in the books
+(:meth:`TomateHooks.on_unreadable`; docs/rules/*/tomate.md, "The session"). What "the antes
+of that hand" are, decided here:
+
+* A hand moves tantos before its first decision only: the dealer's ante, the reserva (or its
+  share) into the plato and the pánfilo payments, all in the same move as the deal. Everything
+  else (tricks, tomates, a mosca, an unopposed plato) is paid when the hand ends, in the move
+  that deals the next one. So the hand in progress is the table's latest hand in the ledger
+  (its ``table_id`` and ``hand``) as long as that hand holds only those three reasons; a hand
+  with a payment of its end is over and nothing is undone.
+* Each of those rows is reversed by a new row (reason ``unreadable_refund``, same table and
+  hand) in the transaction that closes the table: the pánfilo back to each payer, the ante
+  back to the dealer, the reserva's share back to the reserva. With nothing else moved
+  meanwhile, balances, plato and reserva are exactly as before the deal.
+* The plato is shared by every Tomate table of the server, so another table may already have
+  paid out, in its tricks, part of what this hand put in. The plato gives back only what it
+  holds, players first: the pánfilo (between players, always), then the dealer's ante, then
+  the reserva's share; what it no longer holds was won fairly at the other table and stays
+  won (the notice says how many tantos). A void hand played earlier at the table (everybody
+  passed) is over: its ante stays in the plato, as the rules say.
 """
 
 from __future__ import annotations
@@ -18,13 +40,14 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
-from bot.i18n import Lang
+from bot.i18n import Lang, Text
 from bot.render import fit_lines, seat_lines
-from bot.storage import Movement, ResultRecord, Tx
+from bot.storage import Movement, ResultRecord, TableRecord, Tx
 from bot.tables import Table, TableError
 from bot.views import private_lang, public_lang, server_of
 from rules import tomate
@@ -34,6 +57,9 @@ if TYPE_CHECKING:
     from bot.app import TapeteBot
 
 PLATO, RESERVA = "plato", "reserva"
+# What a hand moves when it is dealt: all a hand in progress has moved (see the docstring).
+DEAL_REASONS = frozenset({"dealer_ante", "reserva_to_plato", "panfilo"})
+REFUND = "unreadable_refund"
 
 
 def seat_account(table: Table, seat: int) -> str:
@@ -45,6 +71,8 @@ def account_name(account: str, lang: Lang) -> str:
         return f"<@{account.removeprefix('user:')}>"
     if account == CPU_ACCOUNT:
         return lang.t("tomate-cpu")
+    if account.startswith("gone:"):  # a player who erased their data (bot.privacy)
+        return lang.t("data-anonymous")
     return account
 
 
@@ -115,6 +143,30 @@ class TomateHooks(TableHooks):
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         await self.bank.balances(guild_of(table), accounts, db)
 
+    async def on_unreadable(self, record: TableRecord, db: Tx) -> Text | None:
+        """Undo the hand in progress of a table closed because its saved game is unreadable:
+        every movement of its deal reversed, players first, the plato giving back what it
+        still holds (see the module's docstring)."""
+        guild = record.guild_id
+        if guild is None:
+            return None
+        rows = await self.bank.storage.ledger.latest_hand(db, guild, record.id)
+        if not rows or any(m.reason not in DEAL_REASONS for m in rows):
+            return None  # nothing moved, or that hand was paid: no hand in progress to undo
+        pots = self.bank.pots
+        short = 0
+        for m in sorted(rows, key=lambda m: (m.target in pots, m.source in pots)):
+            balances = await self.bank.balances(guild, [m.source, m.target], db)
+            amount = min(m.amount, self.bank.room(m.target, balances[m.target])[1],
+                         self.bank.room(m.source, balances[m.source])[0])
+            if amount > 0:
+                await self.bank.move(db, guild, m.target, m.source, amount, REFUND,
+                                     table_id=record.id, hand=m.hand)
+            short += m.amount - amount
+        if short:
+            return Text.of("tomate-unreadable-refund-short", n=short)
+        return Text.of("tomate-unreadable-refund")
+
     @staticmethod
     def _account(table: Table, name: str) -> str:
         if name.startswith("seat:"):
@@ -126,7 +178,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     def __init__(self, bot: TapeteBot) -> None:
         self.bank = Bank(bot.storage, pots=(PLATO, RESERVA))
         self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank),
-                             summary_lines=self.summary_lines)
+                             summary_lines=self.summary_lines, table_scene=self.table_scene)
         super().__init__(bot)
 
     def render_table(self, table: Table, lang: Lang) -> discord.Embed:
@@ -142,7 +194,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             pinta = lang.t("tomate-pinta_taken", name=table.name(view.taker), suit=suit,
                            dealer=table.name(view.dealer))
         else:
-            pinta = lang.t("tomate-pinta", card=view.pinta.label if view.pinta else "—",
+            pinta = lang.t("tomate-pinta", card=table.faces.text(view.pinta) if view.pinta else "—",
                            suit=suit, dealer=table.name(view.dealer))
         # the server's pot as the bank knows it now (another table may have moved it since
         # this table's last move), else as this table's engine last saw it
@@ -152,7 +204,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             lang.t("tomate-pot", plato=plato, reserva=reserva, baceta=view.baceta),
             pinta,
         ])
-        trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+        trick = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
         embed.add_field(name=lang.t("tomate-trick"), value=trick, inline=False)
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         balances = self.bank.known(table.guild_id or 0, accounts)
@@ -169,6 +221,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             embed.add_field(name=lang.t("tomate-last"),
                             value=hand_summary(table, view.last_hand, lang), inline=False)
         return embed
+
+    def table_scene(self, table: Table, view: tomate.TomateView, lang: Lang) -> Scene:
+        """The picture, with the server's pot as the bank knows it now."""
+        pot = self.bank.known(table.guild_id or 0, [PLATO, RESERVA])
+        return table_scene(table, view, lang, pot.get(PLATO), pot.get(RESERVA))
 
     async def summary_lines(
         self, record: ResultRecord, names: Sequence[str], lang: Lang
@@ -246,6 +303,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         jugador=ls("cmd-ajustar-jugador-name"), cantidad=ls("cmd-ajustar-cantidad-name"),
         motivo=ls("cmd-ajustar-motivo-name"), bote=ls("cmd-ajustar-bote-name"),
     )
+    @app_commands.choices(bote=[app_commands.Choice(name=ls(f"choice-pot-{pot}"), value=pot)
+                                for pot in (PLATO, RESERVA)])
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(
@@ -266,6 +325,30 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         await interaction.response.send_message(
             lang.t("tomate-adjusted", amount=abs(cantidad), direction=direction, reason=motivo)
         )
+
+
+def table_scene(table: Table, view: tomate.TomateView, lang: Lang, plato: int | None = None,
+                reserva: int | None = None) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    pinta and the baceta, each seat's word (juega, pasa...) and tricks, and the pot (the
+    server's when given, else as this table's engine last saw it)."""
+    trick = by_seat(view.trick, view.players)
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t(f"tomate-status-{view.status[i]}"),
+                         lang.t("picture-tricks", n=view.tricks_won[i])),
+                  turn=view.to_act == i, dealer=view.dealer == i,
+                  out=view.status[i] == "passed")
+        for i in range(view.players))
+    middle = []
+    if view.pinta is not None and not view.pinta_taken:
+        middle.append(Pile(lang.t("picture-pinta"), (view.pinta,)))
+    middle.append(Pile(lang.t("picture-baceta"), backs=view.baceta))
+    title = lang.t("tomate-title", variante=lang.t(f"tomate-variante-{view.variante}"),
+                   hand=view.hand_number)
+    pot = lang.t("picture-pot", plato=view.plato if plato is None else plato,
+                 reserva=view.reserva if reserva is None else reserva)
+    return Scene(title, seats, tuple(middle), (pot,))
 
 
 def hand_summary(table: Table, summary: tomate.HandScored, lang: Lang) -> str:

@@ -14,6 +14,11 @@
   playouts; its known weakness (it assumes it will know the hidden cards later) matters
   little in trick and fishing games, where a hand's cards come to light quickly.
 
+Where a game's position is one the seat can know completely and solve at once (Tute
+habanero's last eight tricks), the game's :attr:`Strategy.exact` settles the move at
+``normal`` and ``difícil`` before the rules of thumb or the search are asked: an exact answer
+beats both, and sampling a position with nothing hidden only adds noise.
+
 A CPU never reads what its seat cannot see: the heuristic reads the seat's hand and public
 facts only, and the search only ever plays in sampled deals, never in the real one. Each game
 registers its :class:`Strategy` with :func:`register` from its own package; this module knows
@@ -53,12 +58,16 @@ class Strategy:
     ``evaluate(events, state, seat)``: how good, for the seat's side, the end of a playout
     is; ``events`` are those the playout produced (the hand's scoring among them).
     ``hand(state)``: a number that changes when a hand ends (playouts stop there).
+    ``exact(state, seat, level)`` (optional): the move exact play settles for ``level``
+    (``normal`` or ``dificil``) from what the seat knows, or None where it settles nothing;
+    never called in playouts (they stay as cheap as the rules of thumb).
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
     determinize: Callable[[Any, int, random.Random], Any]
     evaluate: Callable[[Sequence[Event], Any, int], float]
     hand: Callable[[Any], int]
+    exact: Callable[[Any, int, str], Action | None] | None = None
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -97,6 +106,10 @@ def choose(state: GameState, seat: int, level: str = DEFAULT_LEVEL, *, seed: int
     strategy = strategy_for(state)
     if level == "facil" or strategy is None or len(legal) == 1:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
+    if strategy.exact is not None:
+        settled = strategy.exact(state, seat, level)
+        if settled is not None:
+            return settled
     if level == "normal":
         return strategy.heuristic(state, seat, rng)
     return search(state, seat, strategy, rng, budget_ms)
