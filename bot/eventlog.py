@@ -59,8 +59,30 @@ def entry_data(entry: LogEntry) -> dict[str, Any] | None:
 
 
 def log_data(entries: Iterable[LogEntry]) -> list[dict[str, Any]]:
-    """The log as data for the table's runtime record."""
-    return [data for data in map(entry_data, entries) if data is not None]
+    """The log as data for the table's runtime record.
+
+    The record is written at every move with the whole log, whose entries never change: each
+    entry's data is made once and kept by the entry's identity (:data:`_DATA`, the entry held
+    so that its id stays its own)."""
+    found = []
+    for entry in entries:
+        hit = _DATA.get(id(entry))
+        if hit is not None and hit[0] is entry:
+            data = hit[1]
+        else:
+            if len(_DATA) >= DATA_KEPT:
+                _DATA.clear()
+            data = entry_data(entry)
+            _DATA[id(entry)] = (entry, data)
+        if data is not None:
+            found.append(data)
+    return found
+
+
+# Log entries' data by the entry's id (see log_data); cleared when full. A table keeps 24
+# entries at most, so this holds the logs of the last few hundred busy tables.
+DATA_KEPT = 8192
+_DATA: dict[int, tuple[LogEntry, dict[str, Any] | None]] = {}
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:
