@@ -17,8 +17,8 @@ whatever else the machine is doing falls on the three alike:
   answers ``interaction.response.defer()``: the floor any bot pays on this loopback.
 * **reply**: the same minimal bot answering with an ``edit_message`` as big as our reply:
   an embed with the hand's title and text and one button per button of the hand, with the
-  same labels and custom ids as long, built afresh at every click (constant texts, no game,
-  no database). The floor for a bot that must send what we send.
+  same labels, card-face emojis and custom ids as long, built afresh at every click
+  (constant texts, no game, no database). The floor for a bot that must send what we send.
 
 What is fair between them: every round, the minimal bot first shows (untimed, like "Ver mi
 mano") an ephemeral hand of exactly the shape tapete's player is about to click, and clicks
@@ -67,6 +67,7 @@ if str(ROOT) not in sys.path:
 
 import discord  # noqa: E402
 import simcord  # noqa: E402
+import simcord.interactions  # noqa: E402
 from discord.ext import commands  # noqa: E402
 from simcord.http import router  # noqa: E402
 
@@ -196,7 +197,7 @@ class TapeteDriver:
 
     async def setup(self, env: Any) -> None:
         self.env = env
-        guild = env.create_guild()
+        guild = env.create_guild(preferred_locale="es-ES")  # labels in Spanish
         self.guild = guild
         self.players = [guild.add_member(env.create_user(n)) for n in ("ana", "luis")]
         self.members = {m.id: m for m in self.players}
@@ -256,7 +257,8 @@ def hand_shape(response: Any) -> dict[str, Any]:
     buttons = [c for row in response.components for c in row.get("components", [])]
     return {
         "title": embed.title or "", "description": embed.description or "",
-        "buttons": [(b.get("label", ""), len(b.get("custom_id", ""))) for b in buttons],
+        "buttons": [(b.get("label", ""), len(b.get("custom_id", "")), b.get("emoji"))
+                    for b in buttons],
     }
 
 
@@ -273,12 +275,14 @@ class MiniButton(
     """A persistent button of the minimal bot: ``ack`` defers, ``reply`` redraws a same-size
     hand."""
 
-    def __init__(self, op: str, n: int, label: str = "", size: int = 0) -> None:
+    def __init__(self, op: str, n: int, label: str = "", size: int = 0,
+                 emoji: dict[str, Any] | None = None) -> None:
         self.op = op
         custom_id = f"mini:{op}:{n}:"
         custom_id += "x" * max(0, size - len(custom_id))
+        face = discord.PartialEmoji(name=emoji["name"], id=emoji.get("id")) if emoji else None
         super().__init__(discord.ui.Button(label=label or str(n), custom_id=custom_id,
-                                           style=discord.ButtonStyle.primary))
+                                           style=discord.ButtonStyle.primary, emoji=face))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -297,8 +301,8 @@ def mini_hand(op: str) -> tuple[discord.Embed, discord.ui.View]:
     embed = discord.Embed(title=SHAPE["title"], description=SHAPE["description"],
                           colour=discord.Colour.blurple())
     view = discord.ui.View(timeout=None)
-    for n, (label, size) in enumerate(SHAPE["buttons"]):
-        view.add_item(MiniButton(op, n, label, size))
+    for n, (label, size, emoji) in enumerate(SHAPE["buttons"]):
+        view.add_item(MiniButton(op, n, label, size, emoji))
     return embed, view
 
 
@@ -324,7 +328,7 @@ class MiniDriver:
         self.bot = MiniBot(op)
 
     async def setup(self, env: Any) -> None:
-        guild = env.create_guild()
+        guild = env.create_guild(preferred_locale="es-ES")
         self.channel = guild.create_text_channel("mesa")
         self.member = guild.add_member(env.create_user("ana"))
 
@@ -345,8 +349,22 @@ class MiniDriver:
 # ----------------------------------------------------------------------------- a bot's process
 
 
+_BASE_PAYLOAD = simcord.interactions.base_payload
+
+
+def spanish_payload(backend: Any, **kwargs: Any) -> Any:
+    """Interactions as a Spanish-speaking server sends them: the user's locale and the
+    server's (simcord says en-US always). The same for the three bots."""
+    record, payload = _BASE_PAYLOAD(backend, **kwargs)
+    payload["locale"] = "es-ES"
+    if "guild_locale" in payload:
+        payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+    return record, payload
+
+
 def worker(name: str, conn: Connection, batch: int, seed: int, profile: str | None) -> None:
     """One bot's process: waits (blocking, between clicks only) for its turn, clicks once."""
+    simcord.interactions.base_payload = spanish_payload
     # Logging as the bot runs it (python -m bot: INFO and up, bot/__main__.py), into a file.
     with tempfile.NamedTemporaryFile("w", prefix=f"bench-{name}-", suffix=".log") as log_file:
         logging.basicConfig(level=logging.INFO, stream=log_file,
