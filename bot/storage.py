@@ -645,17 +645,19 @@ class TableRepo:
     async def save(
         self, db: Tx, table_id: int, *, seats: list[dict[str, Any]],
         status: str, state: str | None, message_id: int | None,
-        runtime: dict[str, Any] | None = None, needs_refresh: bool = False,
+        runtime: dict[str, Any] | str | None = None, needs_refresh: bool = False,
     ) -> None:
-        """``needs_refresh``: the public message must still be brought to this state (a table
+        """``runtime``: the table layer's data, or its JSON text already made.
+        ``needs_refresh``: the public message must still be brought to this state (a table
         that ended: see :meth:`to_refresh`)."""
+        if runtime is not None and not isinstance(runtime, str):
+            runtime = json.dumps(runtime)
         await self.storage.execute(
             db,
             "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
             " runtime = ?, needs_refresh = ?, updated_at = ? WHERE id = ?",
             (self._seats_json(table_id, seats, status), status, state, message_id,
-             json.dumps(runtime) if runtime is not None else None, int(needs_refresh), now(),
-             table_id),
+             runtime, int(needs_refresh), now(), table_id),
         )
 
     def _seats_json(self, table_id: int, seats: list[dict[str, Any]], status: str) -> str:

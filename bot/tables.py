@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import zlib
@@ -39,7 +40,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
-from bot.eventlog import LogEntry, entries_from_data, log_data
+from bot.eventlog import LogEntry, entries_from_data, log_data, log_json
 from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
@@ -171,6 +172,14 @@ class Table:
         entries = [*self.log, *pending][-(self.log.maxlen or 0):]
         return {"timing": self.timing.to_data(), "presence": self.presence.to_data(),
                 "log": log_data(entries)}
+
+    def runtime_json(self, pending: Sequence[LogEntry] = ()) -> str:
+        """``json.dumps(self.runtime_data(pending))``, written at every move: the log's
+        entries, which never change, are encoded once each (``bot.eventlog.log_json``)."""
+        entries = [*self.log, *pending][-(self.log.maxlen or 0):]
+        return (f'{{"timing": {json.dumps(self.timing.to_data())}, '
+                f'"presence": {json.dumps(self.presence.to_data())}, '
+                f'"log": {log_json(entries)}}}')
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -798,7 +807,7 @@ class TableService:
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
-            message_id=table.message_id, runtime=table.runtime_data(events),
+            message_id=table.message_id, runtime=table.runtime_json(events),
             needs_refresh=table.status in ENDED,
         )
         previous = table.saved

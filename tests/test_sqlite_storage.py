@@ -11,6 +11,8 @@ connection.
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +22,7 @@ import pytest
 
 from bot import storage as storage_module
 from bot.games import GameSpec, TableHooks
+from bot.i18n import Text
 from bot.storage import CHECKPOINT_EVERY, Storage, Tx
 from bot.tables import Table, TableError, TableService
 from cogs.tute import TuteCog
@@ -210,5 +213,35 @@ async def test_a_move_refused_at_commit_leaves_the_table_as_it_was(tmp_path: Pat
     await service.act(table, user, move, stamp=stamp)  # the same button still plays
     record = await storage.tables.get(table.id)
     assert record is not None and record.state == table.state.to_json() != before
+    await service.shutdown()
+    await storage.close()
+
+
+async def test_the_runtime_record_is_written_as_json_dumps_would_write_it(
+    tmp_path: Path,
+) -> None:
+    """The runtime record (timing, presence, public log) is assembled from each log entry's
+    text made once: it must be the very text ``json.dumps`` makes of the data, and read back
+    as the same log, after moves that logged events with cards, suits and seats, and notices."""
+    storage = await opened(tmp_path / "db.sqlite3")
+    service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=5)
+    service.register(TuteCog.spec)
+    table = await service.create("tute", {"modalidad": "habanero"}, guild_id=1,
+                                 channel_id=10, host_id=100, host_name="ana")
+    await service.join(table, 200, "luis")
+    await service.start(table, 100)
+    rng = random.Random(4)
+    kinds: set[str] = set()
+    for _ in range(60):
+        state = table.state
+        await service.act(table, table.seats[state.to_act].user_id,
+                          rng.choice(state.legal_actions()))
+        kinds |= {type(e).__name__ for e in table.log}
+        assert table.runtime_json() == json.dumps(table.runtime_data())
+    assert {"CardPlayed", "TrickWon", "CardDrawn"} <= kinds
+    record = await storage.tables.get(table.id)
+    assert record is not None and record.runtime == json.loads(table.runtime_json())
+    table.log.append(Text.of("turn-timeout", name="ana"))  # a notice, with its values
+    assert table.runtime_json() == json.dumps(table.runtime_data())
     await service.shutdown()
     await storage.close()
