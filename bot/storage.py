@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# A transaction handle, as :meth:`Storage.transaction` yields it: a ``sqlite3.Connection`` on
+# A transaction handle, as :meth:`Storage.transaction` yields it: a :class:`SqliteTx` on
 # SQLite (used on the event loop's thread, see :class:`SqliteEngine`), an ``asyncpg``
 # connection on PostgreSQL. Code outside this module only passes it back to the repositories.
 Tx: TypeAlias = Any
@@ -84,6 +84,58 @@ _UNDO: contextvars.ContextVar[list[Callable[[], None]] | None] = contextvars.Con
 # The servers whose lock the current transaction holds already.
 _LOCKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(
     "tapete_storage_locked", default=None)
+
+
+class SqliteTx:
+    """A SQLite transaction's handle, on the writer connection.
+
+    Most transactions are one statement (a move writes its table's row), so the first write
+    is held back: if nothing follows it, it runs alone at commit, a transaction by itself in
+    SQLite's autocommit mode (as atomic and durable, without the BEGIN IMMEDIATE and COMMIT
+    statements around it). Anything more (a second write, a read, an insert's id) begins the
+    transaction first, the held write included, so what a transaction reads is what it
+    wrote. A failing held write raises at commit, still inside the transaction's block.
+    """
+
+    __slots__ = ("begun", "connection", "held")
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.held: tuple[str, Sequence[Any]] | None = None
+        self.begun = False
+
+    def execute(self, sql: str, params: Sequence[Any]) -> None:
+        """A write: held back if it is the first."""
+        if not self.begun and self.held is None:
+            self.held = (sql, params)
+            return
+        self.run(sql, params)
+
+    def run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        """A statement that must run now, inside the transaction."""
+        self.begin()
+        return self.connection.execute(sql, params)
+
+    def begin(self) -> None:
+        if not self.begun:
+            self.connection.execute("BEGIN IMMEDIATE")
+            self.begun = True
+            held, self.held = self.held, None
+            if held is not None:
+                self.connection.execute(*held)
+
+    def commit(self) -> None:
+        if self.begun:
+            self.connection.execute("COMMIT")
+        elif self.held is not None:
+            held, self.held = self.held, None
+            self.connection.execute(*held)  # alone: its own transaction
+
+    def rollback(self) -> None:
+        self.held = None
+        if self.connection.in_transaction:
+            with contextlib.suppress(Exception):
+                self.connection.execute("ROLLBACK")
 
 
 # Commits between two checkpoints. A move writes a few pages of the WAL, so this is about
@@ -215,17 +267,14 @@ class SqliteEngine:
         return int(self.writer.execute("PRAGMA user_version").fetchone()[0])
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[sqlite3.Connection]:
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
         async with self._lock:
-            db = self.writer
-            db.execute("BEGIN IMMEDIATE")
+            tx = SqliteTx(self.writer)
             try:
-                yield db
-                db.execute("COMMIT")
+                yield tx
+                tx.commit()
             except BaseException:
-                if db.in_transaction:
-                    with contextlib.suppress(Exception):
-                        db.execute("ROLLBACK")
+                tx.rollback()
                 raise
         self._committed()
 
@@ -261,19 +310,20 @@ class SqliteEngine:
 
     async def query(self, db: Tx | None, sql: str, params: Sequence[Any]) -> list[Row]:
         if db is not None:
-            return list(db.execute(sql, params).fetchall())
+            return list(db.run(sql, params).fetchall())
         if self._reader is None:
             return list(self.writer.execute(sql, params).fetchall())
         async with self._reader.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
     async def insert(self, db: Tx, sql: str, params: Sequence[Any]) -> int:
-        cur = db.execute(sql, params)
+        cur = db.run(sql, params)
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
     async def insert_many(self, db: Tx, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        db.executemany(sql, rows)
+        db.begin()
+        db.connection.executemany(sql, rows)
 
     async def lock_guild(self, db: Tx, guild_id: int) -> None:
         """Nothing to do: a SQLite transaction already excludes every other writer."""

@@ -245,3 +245,28 @@ async def test_the_runtime_record_is_written_as_json_dumps_would_write_it(
     assert table.runtime_json() == json.dumps(table.runtime_data())
     await service.shutdown()
     await storage.close()
+
+
+async def test_a_transaction_of_one_write_and_one_of_several_read_their_own_writes(
+    tmp_path: Path,
+) -> None:
+    """The first write of a transaction is held back and runs alone when it is the only one;
+    a read or a second write after it begins the transaction with it first, so a transaction
+    always reads what it wrote, and a failing later statement undoes the held one too."""
+    storage = await opened(tmp_path / "db.sqlite3")
+    async with storage.transaction() as db:
+        await storage.execute(
+            db, "INSERT INTO guild_settings (guild_id, language) VALUES (1, 'en')")
+    async with storage.transaction() as db:
+        await storage.execute(db, "UPDATE guild_settings SET language = 'es' WHERE guild_id = 1")
+        rows = await storage.query(db, "SELECT language FROM guild_settings WHERE guild_id = 1")
+        assert rows[0][0] == "es"
+    with pytest.raises(sqlite3.IntegrityError):
+        async with storage.transaction() as db:
+            await storage.execute(
+                db, "INSERT INTO guild_settings (guild_id, language) VALUES (2, 'en')")
+            await storage.execute(  # the same server again: refused, and 2 goes with it
+                db, "INSERT INTO guild_settings (guild_id, language) VALUES (1, 'en')")
+    rows = await storage.fetchall("SELECT guild_id, language FROM guild_settings")
+    assert [tuple(r) for r in rows] == [(1, "es")]
+    await storage.close()
