@@ -149,6 +149,8 @@ class Table:
     log_cache: dict[tuple[int, str], tuple[LogEntry, str | None]] = field(
         default_factory=dict, repr=False)
     last_events: list[Event] = field(default_factory=list)
+    # the runtime record's parts last encoded, by name: their data and JSON (runtime_json)
+    encoded: dict[str, tuple[Any, str]] = field(default_factory=dict, repr=False)
     timer: asyncio.Task[None] | None = None
     rematch_of: int | None = None
     faces: CardFaces = field(default=NO_FACES, repr=False)  # the bot's card emojis
@@ -175,11 +177,22 @@ class Table:
 
     def runtime_json(self, pending: Sequence[LogEntry] = ()) -> str:
         """``json.dumps(self.runtime_data(pending))``, written at every move: the log's
-        entries, which never change, are encoded once each (``bot.eventlog.log_json``)."""
+        entries, which never change, are encoded once each (``bot.eventlog.log_json``), and
+        the timing and presence again only when they changed."""
         entries = [*self.log, *pending][-(self.log.maxlen or 0):]
-        return (f'{{"timing": {json.dumps(self.timing.to_data())}, '
-                f'"presence": {json.dumps(self.presence.to_data())}, '
+        return (f'{{"timing": {self._encoded("timing", self.timing.to_data())}, '
+                f'"presence": {self._encoded("presence", self.presence.to_data())}, '
                 f'"log": {log_json(entries)}}}')
+
+    def _encoded(self, name: str, data: Any) -> str:
+        """``json.dumps(data)``, reused while ``data`` equals the last one given as ``name``
+        (fresh data from ``to_data``, never changed afterwards)."""
+        last = self.encoded.get(name)
+        if last is not None and last[0] == data:
+            return last[1]
+        text = json.dumps(data)
+        self.encoded[name] = (data, text)
+        return text
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
