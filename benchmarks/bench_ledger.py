@@ -7,10 +7,10 @@ Run from the repository root::
 A real SQLite file gets ``--rows`` ledger rows (default 1,000,000) in one server: most between
 the pots and a few hundred busy players, and a handful for one player who has barely played.
 Each query the commands run is then timed ``--repeat`` times through :class:`bot.bank.Bank`
-(the bot's own code, on its aiosqlite connection); medians and p99 in milliseconds. The same
-player's history is also timed with the unindexed form ``source = ? OR target = ?`` for
-comparison. While the shared connection runs one query, every other table's save waits: the
-query's time is that wait.
+(the bot's own code, on its aiosqlite reader connection); medians and p99 in milliseconds. The
+same player's history is also timed with the unindexed form ``source = ? OR target = ?`` for
+comparison. These reads run in the reader's thread: the moves' transactions, on the writer
+connection, do not wait for them.
 """
 
 from __future__ import annotations

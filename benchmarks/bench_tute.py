@@ -100,7 +100,7 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
         )
         bot = TapeteBot(settings, seed=7)
         async with simcord.run(bot) as env:
-            guild = env.create_guild()
+            guild = env.create_guild(preferred_locale="es-ES")  # labels in Spanish
             ana = guild.add_member(env.create_user("ana"))
             luis = guild.add_member(env.create_user("luis"))
             members = {ana.id: ana, luis.id: luis}

@@ -9,6 +9,7 @@ back (an event that has since changed shape) is left out rather than failing the
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable
 from dataclasses import fields
@@ -60,7 +61,40 @@ def entry_data(entry: LogEntry) -> dict[str, Any] | None:
 
 def log_data(entries: Iterable[LogEntry]) -> list[dict[str, Any]]:
     """The log as data for the table's runtime record."""
-    return [data for data in map(entry_data, entries) if data is not None]
+    return [kept[1] for kept in map(_kept, entries) if kept[1] is not None]
+
+
+def log_json(entries: Iterable[LogEntry]) -> str:
+    """``json.dumps(log_data(entries))``, from each entry's text made once."""
+    return "[" + ", ".join(_text(kept) for kept in map(_kept, entries)
+                           if kept[1] is not None) + "]"
+
+
+def _kept(entry: LogEntry) -> list[Any]:
+    """An entry's data, and its JSON text once asked for, made once per entry.
+
+    The runtime record is written at every move with the whole log, whose entries never
+    change: they are kept by the entry's identity (:data:`_DATA`, the entry held so that its
+    id stays its own) as ``[entry, data, text or None]``."""
+    kept = _DATA.get(id(entry))
+    if kept is None or kept[0] is not entry:
+        if len(_DATA) >= DATA_KEPT:
+            _DATA.clear()
+        kept = _DATA[id(entry)] = [entry, entry_data(entry), None]
+    return kept
+
+
+def _text(kept: list[Any]) -> str:
+    if kept[2] is None:
+        kept[2] = json.dumps(kept[1])
+    text: str = kept[2]
+    return text
+
+
+# Log entries' data and JSON by the entry's id (see _kept); cleared when full. A table keeps
+# 24 entries at most, so this holds the logs of the last few hundred busy tables.
+DATA_KEPT = 8192
+_DATA: dict[int, list[Any]] = {}
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:

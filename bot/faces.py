@@ -41,6 +41,9 @@ class CardFaces:
     def __init__(self) -> None:
         self._by_key: dict[str, tuple[str, int]] = {}
         self.ready = False
+        # a card's text (face and label), made once per card: a hand redrawn after every
+        # move writes each of its cards (emptied when the faces change)
+        self._texts: dict[Card, str] = {}
 
     def ident(self, card: Card | None) -> tuple[str, int] | None:
         """The (name, id) of a card's emoji (None: the back), or None while there is none."""
@@ -55,7 +58,10 @@ class CardFaces:
 
     def text(self, card: Card) -> str:
         """A card in public text: its face, then its label (which screen readers read)."""
-        return f"{self.markup(card)}{card.label}"
+        found = self._texts.get(card)
+        if found is None:
+            found = self._texts[card] = f"{self.markup(card)}{card.label}"
+        return found
 
     def cards(self, cards: Any) -> str:
         """Several cards in text, or "—" for none."""
@@ -85,7 +91,7 @@ class CardFaces:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             log.warning("Card faces unavailable, cards are shown as text: %s", reason)
             return False
-        self._by_key, self.ready = found, True
+        self._by_key, self.ready, self._texts = found, True, {}
         log.info("Card faces ready: %d emojis (%d uploaded now)", len(found), uploaded)
         return True
 

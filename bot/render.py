@@ -66,10 +66,36 @@ def action_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
 
 
 def action_label(table: Table, action: Action, lang: Lang) -> str:
-    """A short label for a legal action (buttons, autocomplete, confirmations)."""
+    """A short label for a legal action (buttons, autocomplete, confirmations).
+
+    A hand is redrawn after every move with mostly the same labels, so a label that reads
+    nothing of the table is kept per game, language and action (:data:`_LABELS`)."""
+    key = (table.game, lang.code, str(action))
+    label = _LABELS.get(key)
+    if label is not None:
+        return label
     keys = (f"action-{table.game}-{action.verb}", f"action-{action.verb}")
-    label = lang.first(keys, **action_values(table, action, lang))
-    return label or str(action)
+    label = lang.first(keys, **action_values(table, action, lang)) or str(action)
+    if _table_free(table, action):
+        if len(_LABELS) >= LABELS_KEPT:
+            _LABELS.clear()
+        _LABELS[key] = label
+    return label
+
+
+# Labels of actions that read nothing of a table, by (game, language, action); cleared when
+# full (a game has a few hundred actions at most).
+LABELS_KEPT = 8192
+_LABELS: dict[tuple[str, str, str], str] = {}
+
+
+def _table_free(table: Table, action: Action) -> bool:
+    """Whether an action's label is the same at every table of its game: it names no seat
+    (a player's name) and the game adds no values of its own (``label_values``)."""
+    if table.spec.label_values is not None:
+        return False
+    verb = table.spec.game.verb(action.verb)
+    return all(kind is not Arg.SEAT for _, kind in verb.args)
 
 
 # Event and result fields holding one number per side (a seat, or a pair): shown with names.

@@ -1,10 +1,11 @@
-"""Storage: one interface, two engines. SQLite through aiosqlite by default (one connection in
-WAL mode); PostgreSQL through an asyncpg pool when the settings give a ``postgresql://`` URL.
-Both have the same numbered migrations, written once in :mod:`bot.schema` and rendered for
-each engine; every other statement lives in this module, in small repository classes.
+"""Storage: one interface, two engines. SQLite by default (WAL mode; transactions on the event
+loop's thread, reads outside them through aiosqlite: see :class:`SqliteEngine`); PostgreSQL
+through an asyncpg pool when the settings give a ``postgresql://`` URL. Both have the same
+numbered migrations, written once in :mod:`bot.schema` and rendered for each engine; every
+other statement lives in this module, in small repository classes.
 
 Every accepted move is written with :meth:`Storage.transaction`, so a table's snapshot and the
-tantos it moves commit together or not at all. On SQLite the connection is shared, so
+tantos it moves commit together or not at all. On SQLite one connection writes, so
 transactions are serialised by an ``asyncio.Lock``; on PostgreSQL each transaction has its own
 pooled connection, and whatever reads a server's books to change them takes that server's lock
 first (:meth:`Storage.lock_guild`, a transaction-level advisory lock), so two moves on tables of
@@ -40,9 +41,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# A transaction handle, as :meth:`Storage.transaction` yields it: an ``aiosqlite.Connection``
-# on SQLite, an ``asyncpg`` connection on PostgreSQL. Code outside this module only passes it
-# back to the repositories (and games' hooks may annotate it as ``aiosqlite.Connection``).
+# A transaction handle, as :meth:`Storage.transaction` yields it: a :class:`SqliteTx` on
+# SQLite (used on the event loop's thread, see :class:`SqliteEngine`), an ``asyncpg``
+# connection on PostgreSQL. Code outside this module only passes it back to the repositories.
 Tx: TypeAlias = Any
 # A row: read by column name (``row["id"]``) or position (``row[0]``) on both engines.
 Row: TypeAlias = Any
@@ -85,21 +86,113 @@ _LOCKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(
     "tapete_storage_locked", default=None)
 
 
+class SqliteTx:
+    """A SQLite transaction's handle, on the writer connection.
+
+    Most transactions are one statement (a move writes its table's row), so the first write
+    is held back: if nothing follows it, it runs alone at commit, a transaction by itself in
+    SQLite's autocommit mode (as atomic and durable, without the BEGIN IMMEDIATE and COMMIT
+    statements around it). Anything more (a second write, a read, an insert's id) begins the
+    transaction first, the held write included, so what a transaction reads is what it
+    wrote. A failing held write raises at commit, still inside the transaction's block.
+    """
+
+    __slots__ = ("begun", "connection", "held")
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.held: tuple[str, Sequence[Any]] | None = None
+        self.begun = False
+
+    def execute(self, sql: str, params: Sequence[Any]) -> None:
+        """A write: held back if it is the first."""
+        if not self.begun and self.held is None:
+            self.held = (sql, params)
+            return
+        self.run(sql, params)
+
+    def run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        """A statement that must run now, inside the transaction."""
+        self.begin()
+        return self.connection.execute(sql, params)
+
+    def begin(self) -> None:
+        if not self.begun:
+            self.connection.execute("BEGIN IMMEDIATE")
+            self.begun = True
+            held, self.held = self.held, None
+            if held is not None:
+                self.connection.execute(*held)
+
+    def commit(self) -> None:
+        if self.begun:
+            self.connection.execute("COMMIT")
+        elif self.held is not None:
+            held, self.held = self.held, None
+            self.connection.execute(*held)  # alone: its own transaction
+
+    def rollback(self) -> None:
+        self.held = None
+        if self.connection.in_transaction:
+            with contextlib.suppress(Exception):
+                self.connection.execute("ROLLBACK")
+
+
+# Commits between two checkpoints. A move writes a few pages of the WAL, so this is about
+# SQLite's own default of a checkpoint every 1,000 pages.
+CHECKPOINT_EVERY = 250
+
+
 class SqliteEngine:
-    """One aiosqlite connection in WAL mode; transactions one at a time (``BEGIN IMMEDIATE``)."""
+    """SQLite in WAL mode with ``synchronous=NORMAL``, on two connections.
+
+    **Transactions run on the event loop's own thread**, on a plain ``sqlite3`` connection
+    (the *writer*), one at a time (``BEGIN IMMEDIATE`` under an ``asyncio.Lock``). A move's
+    transaction is a few statements of some tens of microseconds: in WAL mode with
+    ``synchronous=NORMAL`` a commit appends to the WAL without waiting for the disk (a power
+    cut may lose the last moves, never part of one; a crashed or killed process loses
+    nothing committed). Handing each statement to a worker thread, as aiosqlite does, cost
+    more than the statement: a thread wake-up and two hand-overs of the GIL, 0.1–0.3 ms, and
+    several ms when the machine is busy, three times per move; it was most of what a player
+    waited for after clicking a card (``benchmarks/bench_click.py``, ``docs/SCALING.md``).
+
+    What does wait for the disk, the checkpoint that copies the WAL into the database file
+    and flushes both, never runs on the loop: the writer's automatic checkpoints are off, and
+    every :data:`CHECKPOINT_EVERY` commits a checkpoint runs on the *reader*, an aiosqlite
+    connection with a thread of its own (see :meth:`_run_checkpoint`). The reader also runs
+    every statement outside a transaction (the commands' queries: history, rankings, a
+    finished table read back), so a long read never holds the loop; it sees committed data
+    only. An in-memory database (``:memory:``) cannot be shared
+    by two connections: it has the writer only.
+    """
 
     dialect = "sqlite"
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._db: aiosqlite.Connection | None = None
+        self._writer: sqlite3.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._commits = 0  # since the last checkpoint
+        self._checkpoint: asyncio.Task[None] | None = None
+
+    @property
+    def in_memory(self) -> bool:
+        return str(self.path) == ":memory:"
+
+    @property
+    def writer(self) -> sqlite3.Connection:
+        if self._writer is None:
+            raise RuntimeError("Storage is not open.")
+        return self._writer
 
     @property
     def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("Storage is not open.")
-        return self._db
+        """The reader (statements outside a transaction)."""
+        if self._reader is None:
+            raise RuntimeError("Storage is not open." if self._writer is None else
+                               "An in-memory SQLite storage has no reader connection.")
+        return self._reader
 
     @property
     def integrity_errors(self) -> tuple[type[Exception], ...]:
@@ -108,7 +201,7 @@ class SqliteEngine:
     def check(self) -> None:
         """The file can be created and written, and is not from a newer version (plain
         sqlite3, so a failure leaves no worker thread behind)."""
-        if str(self.path) != ":memory:":
+        if not self.in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=5)
         try:
@@ -121,69 +214,116 @@ class SqliteEngine:
             db.close()
 
     async def open(self) -> None:
-        if str(self.path) != ":memory:":
+        if not self.in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        # ``timeout``: how long a transaction waits for another process's write lock (this
+        # process's transactions wait for each other on the asyncio.Lock instead).
+        writer = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        writer.row_factory = sqlite3.Row
+        try:
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL",
+                           "wal_autocheckpoint=0"):
+                writer.execute(f"PRAGMA {pragma}").fetchall()
+            self._migrate(writer)
+        except BaseException:
+            writer.close()
+            raise
+        self._writer = writer
+        if self.in_memory:
+            return
         connection = aiosqlite.connect(self.path, isolation_level=None)
         # The worker thread must never keep the process alive (a crash or a failing test
         # that skipped close() would otherwise hang at exit); committed data is safe in WAL.
         worker = getattr(connection, "_thread", None)
         if worker is not None:
             worker.daemon = True
-        self._db = await connection
-        self._db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
-            async with self._db.execute(f"PRAGMA {pragma}") as cur:
-                await cur.fetchall()
-        await self._migrate()
+        self._reader = await connection
+        self._reader.row_factory = aiosqlite.Row
 
     async def close(self) -> None:
-        if self._db is not None:
-            async with self._lock:
-                await self._db.close()
-            self._db = None
+        checkpoint = self._checkpoint
+        if checkpoint is not None:
+            await asyncio.wait([checkpoint])  # it logs its own failure
+        async with self._lock:
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
+            if self._reader is not None:
+                await self._reader.close()  # the last connection checkpoints the WAL
+                self._reader = None
 
-    async def _migrate(self) -> None:
-        current = await self.version()
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Pending migrations, each in its own transaction (at start-up, before any table
+        is played, so on the loop's thread too)."""
+        current = int(db.execute("PRAGMA user_version").fetchone()[0])
         if current > schema.LATEST:
             raise newer_schema(current)
         for number in range(current + 1, schema.LATEST + 1):
             log.info("Applying migration %d", number)
-            await self.db.executescript(
-                f"BEGIN; {schema.script(number, self.dialect)}"
-                f" PRAGMA user_version = {number}; COMMIT;")
+            db.executescript(f"BEGIN; {schema.script(number, self.dialect)}"
+                             f" PRAGMA user_version = {number}; COMMIT;")
 
     async def version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return int(self.writer.execute("PRAGMA user_version").fetchone()[0])
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
         async with self._lock:
-            db = self.db
-            await db.execute("BEGIN IMMEDIATE")
+            tx = SqliteTx(self.writer)
             try:
-                yield db
-                await db.commit()
+                yield tx
+                tx.commit()
             except BaseException:
-                with contextlib.suppress(Exception):
-                    await db.rollback()
+                tx.rollback()
                 raise
+        self._committed()
+
+    def _committed(self) -> None:
+        """Count a commit; every :data:`CHECKPOINT_EVERY`, a checkpoint on the reader."""
+        self._commits += 1
+        if self._commits < CHECKPOINT_EVERY or self._reader is None or (
+                self._checkpoint is not None and not self._checkpoint.done()):
+            return
+        self._commits = 0
+        self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+
+    async def _run_checkpoint(self) -> None:
+        """Copy the WAL into the database file, in the reader's thread, holding the write
+        lock: with no commit in between, the checkpoint gets to the end of the WAL, and the
+        next transaction writes the WAL from its beginning again (commits interleaved with
+        it would keep the WAL growing). Transactions wait meanwhile, the event loop does
+        not, and the click whose commit started it has been answered already."""
+        try:
+            async with self._lock:
+                if self._reader is not None:
+                    async with self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
+                        await cur.fetchall()
+        except Exception:
+            log.exception("SQLite checkpoint failed (the next one copies what it left)")
 
     async def execute(self, db: Tx | None, sql: str, params: Sequence[Any]) -> None:
-        await (db or self.db).execute(sql, params)
+        if db is not None:
+            db.execute(sql, params)
+            return
+        async with self.transaction() as tx:  # a write on its own is a transaction of one
+            tx.execute(sql, params)
 
     async def query(self, db: Tx | None, sql: str, params: Sequence[Any]) -> list[Row]:
-        async with (db or self.db).execute(sql, params) as cur:
+        if db is not None:
+            return list(db.run(sql, params).fetchall())
+        if self._reader is None:
+            return list(self.writer.execute(sql, params).fetchall())
+        async with self._reader.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
     async def insert(self, db: Tx, sql: str, params: Sequence[Any]) -> int:
-        cur = await db.execute(sql, params)
+        cur = db.run(sql, params)
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
     async def insert_many(self, db: Tx, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await db.executemany(sql, rows)
+        db.begin()
+        db.connection.executemany(sql, rows)
 
     async def lock_guild(self, db: Tx, guild_id: int) -> None:
         """Nothing to do: a SQLite transaction already excludes every other writer."""
@@ -375,7 +515,7 @@ class Storage:
 
     @property
     def db(self) -> aiosqlite.Connection:
-        """SQLite's one connection (PostgreSQL has a pool instead)."""
+        """SQLite's reader connection, aiosqlite's (PostgreSQL has a pool instead)."""
         return self.engine.db
 
     def check(self) -> None:
@@ -530,6 +670,9 @@ class TableRecord:
 class TableRepo:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        # Per open table, the seats last written and their JSON: a move rewrites the row, and
+        # the seats seldom change between two moves.
+        self._seats: dict[int, tuple[list[dict[str, Any]], str]] = {}
 
     async def create(
         self, db: Tx, guild_id: int | None, channel_id: int, game: str,
@@ -552,18 +695,33 @@ class TableRepo:
     async def save(
         self, db: Tx, table_id: int, *, seats: list[dict[str, Any]],
         status: str, state: str | None, message_id: int | None,
-        runtime: dict[str, Any] | None = None, needs_refresh: bool = False,
+        runtime: dict[str, Any] | str | None = None, needs_refresh: bool = False,
     ) -> None:
-        """``needs_refresh``: the public message must still be brought to this state (a table
+        """``runtime``: the table layer's data, or its JSON text already made.
+        ``needs_refresh``: the public message must still be brought to this state (a table
         that ended: see :meth:`to_refresh`)."""
+        if runtime is not None and not isinstance(runtime, str):
+            runtime = json.dumps(runtime)
         await self.storage.execute(
             db,
             "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
             " runtime = ?, needs_refresh = ?, updated_at = ? WHERE id = ?",
-            (json.dumps(seats), status, state, message_id,
-             json.dumps(runtime) if runtime is not None else None, int(needs_refresh), now(),
-             table_id),
+            (self._seats_json(table_id, seats, status), status, state, message_id,
+             runtime, int(needs_refresh), now(), table_id),
         )
+
+    def _seats_json(self, table_id: int, seats: list[dict[str, Any]], status: str) -> str:
+        """The seats as JSON, encoded again only when they changed (equal data encode to the
+        same text; forgotten when the table closes). The seats are kept to compare with the
+        next save: callers pass a list they do not change afterwards (``Table.seat_data``
+        builds it anew)."""
+        last = self._seats.get(table_id)
+        text = last[1] if last is not None and last[0] == seats else json.dumps(seats)
+        if status in ("lobby", "playing"):
+            self._seats[table_id] = (seats, text)
+        else:
+            self._seats.pop(table_id, None)
+        return text
 
     async def refreshed(self, table_id: int) -> None:
         """The table's public message now shows the state saved with ``needs_refresh``."""

@@ -1,10 +1,11 @@
 """The table layer: one table per channel, its seats, its engine state and its lock.
 
 Every action goes lock → ``state.apply`` → one database transaction (snapshot + the game's hook,
-e.g. a server's pot ledger rows) → schedule the public refresh → release. If the transaction fails
-the engine state is reloaded from the last snapshot written (the position before the move), so
-memory and disk never disagree. A move serialises the state once: the save. CPU seats, and
-human seats whose turn timed out, are played by ``rules.cpu``.
+e.g. a server's pot ledger rows) → release → the public refresh and the next turn's timer (after
+a move, started from the loop once the move has returned, so the player's answer goes out
+first). If the transaction fails the engine state is reloaded from the last snapshot written
+(the position before the move), so memory and disk never disagree. A move serialises the state
+once: the save. CPU seats, and human seats whose turn timed out, are played by ``rules.cpu``.
 
 After a restart every unfinished table comes back and its public message is redrawn; so is the
 message of a table that ended (finished or cancelled) without its message ever showing it, as
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import zlib
@@ -38,7 +40,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
-from bot.eventlog import LogEntry, entries_from_data, log_data
+from bot.eventlog import LogEntry, entries_from_data, log_data, log_json
 from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
@@ -147,6 +149,8 @@ class Table:
     log_cache: dict[tuple[int, str], tuple[LogEntry, str | None]] = field(
         default_factory=dict, repr=False)
     last_events: list[Event] = field(default_factory=list)
+    # the runtime record's parts last encoded, by name: their data and JSON (runtime_json)
+    encoded: dict[str, tuple[Any, str]] = field(default_factory=dict, repr=False)
     timer: asyncio.Task[None] | None = None
     rematch_of: int | None = None
     faces: CardFaces = field(default=NO_FACES, repr=False)  # the bot's card emojis
@@ -170,6 +174,25 @@ class Table:
         entries = [*self.log, *pending][-(self.log.maxlen or 0):]
         return {"timing": self.timing.to_data(), "presence": self.presence.to_data(),
                 "log": log_data(entries)}
+
+    def runtime_json(self, pending: Sequence[LogEntry] = ()) -> str:
+        """``json.dumps(self.runtime_data(pending))``, written at every move: the log's
+        entries, which never change, are encoded once each (``bot.eventlog.log_json``), and
+        the timing and presence again only when they changed."""
+        entries = [*self.log, *pending][-(self.log.maxlen or 0):]
+        return (f'{{"timing": {self._encoded("timing", self.timing.to_data())}, '
+                f'"presence": {self._encoded("presence", self.presence.to_data())}, '
+                f'"log": {log_json(entries)}}}')
+
+    def _encoded(self, name: str, data: Any) -> str:
+        """``json.dumps(data)``, reused while ``data`` equals the last one given as ``name``
+        (fresh data from ``to_data``, never changed afterwards)."""
+        last = self.encoded.get(name)
+        if last is not None and last[0] == data:
+            return last[1]
+        text = json.dumps(data)
+        self.encoded[name] = (data, text)
+        return text
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -486,9 +509,14 @@ class TableService:
                 raise NotSaved() from None
             self._record_events(table, events)
             self.moves["cpu" if by_cpu else "player"] += 1
-            log.info("Table %d: seat %d %s", table.id, seat, action.verb)
-        self._after_change(table)
+        # What follows a move (its log line, the public refresh, the next turn's timer) is
+        # started from the loop just after: the player who moved is answered first.
+        asyncio.get_running_loop().call_soon(self._after_move, table, seat, action.verb)
         return events
+
+    def _after_move(self, table: Table, seat: int, verb: str) -> None:
+        log.info("Table %d: seat %d %s", table.id, seat, verb)
+        self._after_change(table)
 
     async def cpu_move(self, table: Table) -> list[Event] | None:
         """Let the CPU play the seat to act, if it is a CPU or a timed-out seat."""
@@ -786,14 +814,18 @@ class TableService:
 
     async def _write(self, db: Any, table: Table, events: Sequence[Event] = ()) -> None:
         """Save the table; ``events``: the move's, not in its log yet (they join it once the
-        save has worked) but kept with it."""
+        save has worked) but kept with it. It counts as saved at once, and goes back to the
+        position saved before if the transaction rolls back, COMMIT included: what a failed
+        change reverts to is then the position still on disk."""
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
-            message_id=table.message_id, runtime=table.runtime_data(events),
+            message_id=table.message_id, runtime=table.runtime_json(events),
             needs_refresh=table.status in ENDED,
         )
+        previous = table.saved
         table.mark_saved(snapshot)
+        self.storage.on_rollback(lambda: table.mark_saved(previous))
 
     # -- helpers ----------------------------------------------------------------------------
 

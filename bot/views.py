@@ -554,10 +554,13 @@ def _fits(items: list[discord.ui.Item[Any]]) -> bool:
     in the first row with room)."""
     rows = [0] * ROWS
     for item in items:
-        row = next((r for r in range(ROWS) if rows[r] + item.width <= ROW_WIDTH), None)
-        if row is None:
+        width = item.width
+        for row in range(ROWS):
+            if rows[row] + width <= ROW_WIDTH:
+                rows[row] += width
+                break
+        else:
             return False
-        rows[row] += item.width
     return True
 
 

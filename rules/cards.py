@@ -13,6 +13,7 @@ family.
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -148,12 +149,13 @@ class Card:
     and hashing are by identity (a C call) and dict and set look-ups on cards stay cheap.
     """
 
-    __slots__ = ("_text", "rank", "suit")
+    __slots__ = ("_label", "_text", "rank", "suit")
 
     rank: int
     suit: Suit
-    if TYPE_CHECKING:  # a slot, not a field: the notation, computed once
+    if TYPE_CHECKING:  # slots, not fields: the notation and the label, computed once
         _text: str
+        _label: str
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
         card = _INTERNED.get((rank, suit))
@@ -167,6 +169,8 @@ class Card:
                 else f"{rank}{suit.value}"
             )
             object.__setattr__(card, "_text", text)
+            label = f"{text.removesuffix(suit.value)}{SUIT_SYMBOLS[suit]}"
+            object.__setattr__(card, "_label", label)
             _INTERNED[(rank, suit)] = card
         return card
 
@@ -208,14 +212,20 @@ class Card:
             return parse_card(str(value), family)
 
         return core_schema.with_info_plain_validator_function(
-            validate, serialization=core_schema.plain_serializer_function_ser_schema(str)
+            validate,
+            serialization=core_schema.plain_serializer_function_ser_schema(_NOTATION_OF),
         )
 
     @property
     def label(self) -> str:
-        """Short label for buttons: notation plus suit symbol."""
-        rank = self._text.removesuffix(self.suit.value)
-        return f"{rank}{SUIT_SYMBOLS[self.suit]}"
+        """Short label for buttons: notation plus suit symbol (a hand is relabelled at every
+        move, so it is made once, with the card)."""
+        return self._label
+
+
+# A card's notation, read straight from its slot: how snapshots write a card (a C-level
+# getter, so serialising a snapshot's forty cards calls no Python function).
+_NOTATION_OF = operator.attrgetter("_text")
 
 
 def _fold(text: str) -> str:

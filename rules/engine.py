@@ -343,7 +343,15 @@ class Game:
     refusals: tuple[type[Refusal], ...] = ()
 
     def verb(self, name: str) -> Verb:
-        return next((v for v in self.verbs if v.name == name), Verb(name))
+        """The verb called ``name`` (a verb with no arguments if the game has none such).
+
+        Looked up by name in a table built once: a hand's rendering asks for every action."""
+        by_name: dict[str, Verb] | None = self.__dict__.get("_by_name")
+        if by_name is None:
+            by_name = {v.name: v for v in reversed(self.verbs)}  # the first of a name wins
+            object.__setattr__(self, "_by_name", by_name)
+        found = by_name.get(name)
+        return found if found is not None else Verb(name)
 
     def load(self, snapshot: str) -> GameState:
         return self.state.from_json(snapshot)

@@ -28,6 +28,7 @@ class BeloteBase(SidesMixin, Snapshot):
         "speaker", "passes", "swap", "trick", "tricks_won", "won", "last_trick",
         "announcements", "judged", "belote", "rebelote",
     )
+    SAVED_BY_HOOK: ClassVar[tuple[str, ...]] = ("result", "last_record")  # see _saved_value
 
     options: Options
     players: int

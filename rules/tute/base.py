@@ -28,6 +28,7 @@ class TuteBase(SidesMixin, Snapshot):
         "trick_winners", "last_trick", "cantes", "sung", "sang", "swapped", "swapped_seats",
         "capote_pending", "capote",
     )
+    SAVED_BY_HOOK: ClassVar[tuple[str, ...]] = ("result",)  # see _saved_value
 
     options: Options
     players: int
