@@ -46,7 +46,9 @@ from rules.belote.options import (
     CARD_TOTAL,
     DECK,
     NATURAL,
+    PAIRS_POLICY,
     POINTS,
+    POLICY,
     RANKING,
     SEVEN,
     SORT_KEY,
@@ -55,7 +57,8 @@ from rules.belote.options import (
 from rules.belote.state import State
 from rules.cards import Card, FrenchSuit, Suit
 from rules.cpu import Strategy, register
-from rules.engine import Action, DeckSource, Event
+from rules.engine import Action, Event
+from rules.infoset import Hidden, absent_in_tricks, redraw_chance
 from rules.tricks import trick_winner
 
 _POWER: dict[FrenchSuit, dict[Card, int]] = {
@@ -99,38 +102,16 @@ def tricks_seen(state: State) -> list[list[tuple[int, Card]]]:
 
 
 def constraints(state: State) -> tuple[list[set[Suit]], list[set[Card]]]:
-    """Per seat: the suits it showed it lacks, and single cards it cannot hold (trumps above
-    one it failed to beat when beating it was compulsory)."""
-    trump = state.trump
+    """Per seat: the suits it showed it lacks, and every card it cannot hold (those suits,
+    and trumps above one it failed to beat when beating it was compulsory)."""
     n = state.players
-    voids: list[set[Suit]] = [set() for _ in range(n)]
-    cards: list[set[Card]] = [set() for _ in range(n)]
-    if trump is None:
-        return voids, cards
-    power = _POWER[trump]
-    trumps = _SUIT_CARDS[trump]
-    pairs = state.pairs
-    for plays in tricks_seen(state):
-        led = plays[0][1].suit
-        for i in range(1, len(plays)):
-            seat, card = plays[i]
-            before = plays[:i]
-            top = max((power[c] for _, c in before if c.suit is trump), default=None)
-            if card.suit is led:
-                if led is trump and top is not None and power[card] < top:
-                    cards[seat].update(c for c in trumps if power[c] > top)
-                continue
-            voids[seat].add(led)
-            free = pairs and i >= 2 and \
-                (trick_winner(before, trump, RANKING) - seat) % 2 == 0
-            if free:
-                continue
-            if card.suit is trump:
-                if top is not None and power[card] < top:
-                    cards[seat].update(c for c in trumps if power[c] > top)
-            else:
-                voids[seat].add(trump)
-    return voids, cards
+    if state.trump is None:
+        return [set() for _ in range(n)], [set() for _ in range(n)]
+    absent = absent_in_tricks(tricks_seen(state), n, state.trump, RANKING,
+                              PAIRS_POLICY if state.pairs else POLICY, state.pairs)
+    voids: list[set[Suit]] = [{s for s in SUITS if absent[seat].issuperset(_SUIT_CARDS[s])}
+                              for seat in range(n)]
+    return voids, absent
 
 
 def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list[Card]]:
@@ -164,62 +145,31 @@ def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list
     return held
 
 
-# -- sampled deals ----------------------------------------------------------------------------
-
-
-def _deal(cards: list[Card], sizes: Sequence[int], forbidden: Sequence[set[Card]],
-          rng: random.Random) -> list[list[Card]]:
-    """Deal ``cards`` (already in a canonical order) into places of ``sizes``, each card to a
-    place that may hold it, weighted by room left: a quick pass with the most constrained
-    cards first, and when that leaves a card with nowhere to go, a careful one that checks
-    before each card that the rest can still be placed. Constraints that cannot all be kept
-    (never, from a real position) leave the last cards wherever there is room."""
-    rng.shuffle(cards)
-    places = range(len(sizes))
-    masks = [sum(1 << i for i in places if card not in forbidden[i]) for card in cards]
-    order = sorted(range(len(cards)), key=lambda k: masks[k].bit_count())
-    room = list(sizes)
-    out: list[list[Card]] = [[] for _ in sizes]
-    for k in order:
-        fits = [i for i in places if masks[k] >> i & 1 and room[i]]
-        if not fits:
-            return _deal_carefully(cards, masks, order, sizes, rng)
-        pick = fits[0] if len(fits) == 1 else rng.choices(fits, [room[i] for i in fits])[0]
-        out[pick].append(cards[k])
-        room[pick] -= 1
-    return out
-
-
-def _deal_carefully(cards: list[Card], masks: list[int], order: list[int],
-                    sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
-    places = range(len(sizes))
-    subsets = range(1, 1 << len(sizes))
-    left: dict[int, int] = {}
-    for mask in masks:
-        left[mask] = left.get(mask, 0) + 1
-    room = list(sizes)
-    out: list[list[Card]] = [[] for _ in sizes]
-
-    def feasible() -> bool:  # Hall: the cards confined to any set of places fit in them
-        return all(sum(n for m, n in left.items() if m & ~subset == 0)
-                   <= sum(room[i] for i in places if subset >> i & 1) for subset in subsets)
-
-    for k in order:
-        mask = masks[k]
-        left[mask] -= 1
-        fits = []
-        for i in places:
-            if mask >> i & 1 and room[i]:
-                room[i] -= 1
-                if feasible():
-                    fits.append(i)
-                room[i] += 1
-        if not fits:
-            fits = [i for i in places if room[i]]
-        pick = fits[0] if len(fits) == 1 else rng.choices(fits, [room[i] for i in fits])[0]
-        out[pick].append(cards[k])
-        room[pick] -= 1
-    return out
+def knowledge(state: State, seat: int) -> Hidden:
+    """The seat's knowledge as places: every other seat's hand (by seat) and the stock
+    ("stock", its bottom card known with 2-3 players), with the cards known to lie in them
+    and the cards each seat showed it cannot hold."""
+    played = played_cards(state)
+    seen = set(played) | set(state.hands[seat])
+    if state.phase in ("bid1", "bid2"):
+        seen.add(state.turned)
+    out = _out_of_play(state)
+    seen.update(c for c in out if c is not state.bottom)
+    hidden = Hidden(DECK, seen)
+    for s in range(state.players):
+        if s != seat:
+            hidden.place(s, len(state.hands[s]))
+    hidden.place("stock", len(state.stock))
+    if out and state.bottom is not None:
+        hidden.hold("stock", state.bottom, -1)
+    for holder, cards in known_holdings(state, seat, set(played)).items():
+        for card in cards:
+            hidden.hold(holder, card)
+    _, absent = constraints(state)
+    for s in range(state.players):
+        if s != seat:
+            hidden.ban(s, absent[s])
+    return hidden
 
 
 def _candidates(kind: str, length: int, pool: set[Card], own: set[Card]) -> list[
@@ -412,58 +362,40 @@ def _bids_agree(world: State, bids: list[tuple[int, int, bool]]) -> bool:
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where the cards the seat cannot see are dealt at random, consistently."""
-    played = played_cards(state)
-    played_set = set(played)
-    held = known_holdings(state, seat, played_set)
-    dead = played_set | set(state.hands[seat])
-    bidding = state.phase in ("bid1", "bid2")
-    if bidding:
-        dead.add(state.turned)
-    out = _out_of_play(state)
-    dead.update(out)
-    for cards in held.values():
-        dead.update(cards)
-    unseen = [c for c in DECK if c not in dead]  # canonical: the seat's knowledge only
-    voids, banned_cards = constraints(state)
-    excluded = [{c for c in unseen if c.suit in voids[s]} | banned_cards[s]
-                for s in range(state.players)]
+    """A copy where the cards the seat cannot see are dealt at random, consistently with
+    :func:`knowledge`, the combinations announced by name and (a preference) the bids."""
+    base = knowledge(state, seat)
     others = [s for s in range(state.players) if s != seat]
+    held = {s: base.places[s].cards() for s in others}
+    excluded = [base.places[s].banned if s != seat else set() for s in range(state.players)]
     first_trick = state.phase == "play" and not state.judged and bool(state.announcements) \
         and any(s != seat for s, _ in state.announcements)
     offered: list[Combo] | None = None  # what ``announce`` offers the seat (its view shows)
     if first_trick and state.to_act == seat and \
             not any(s == seat for s, _ in state.announcements):
         offered = list(state.view(seat).announce)
-    bottom = [state.bottom] if out and state.bottom is not None else []
     inferred = _bids_seen(state, seat)
     tries = 24 if first_trick else 16 if inferred else 1
     world = state.clone()
     # the hard facts (announcements, voids) must hold; the bids are a preference: the last
     # deal that keeps the facts is kept when none also agrees with the bids
     kept: tuple[list[list[Card]], list[Card], list[tuple[int, Combo]]] | None = None
+    announced: list[tuple[int, Combo]] = []
     for _ in range(tries):
-        announced: list[tuple[int, Combo]] = []
-        forced: dict[int, list[Card]] = {}
-        bounds: dict[int, set[Card]] = {}
-        pool = unseen
+        hidden = base
         if first_trick:
-            announced, forced, bounds = _sample_announced(state, seat, unseen, held, offered,
-                                                          excluded, rng)
-            taken = {c for cards in forced.values() for c in cards}
-            pool = [c for c in unseen if c not in taken]
-        sizes = []
-        forbidden = []
+            hidden = base.copy()
+            announced, forced, bounds = _sample_announced(
+                state, seat, hidden.unseen(), held, offered, excluded, rng)
+            for s, cards in forced.items():
+                for card in cards:
+                    hidden.hold(s, card)
+            for s, cards_out in bounds.items():
+                hidden.ban(s, cards_out)
+        dealt = hidden.deal(rng)
         for s in others:
-            fixed = held.get(s, []) + forced.get(s, [])
-            sizes.append(len(state.hands[s]) - len(fixed))
-            forbidden.append(excluded[s] | bounds.get(s, set()))
-        sizes.append(len(state.stock) - len(bottom))
-        forbidden.append(set())
-        dealt = _deal(list(pool), sizes, forbidden, rng)
-        for s, cards in zip(others, dealt, strict=False):
-            world.hands[s] = sorted(cards + held.get(s, []) + forced.get(s, []), key=_KEY)
-        world.stock = dealt[-1] + bottom
+            world.hands[s] = sorted(dealt[s], key=_KEY)
+        world.stock = dealt["stock"]
         if tries == 1:
             break
         agreed: list[tuple[int, Combo]] | None = world.announcements
@@ -479,7 +411,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         world.hands, world.stock, world.announcements = kept
     elif first_trick:  # never from a real position: the names at least stay as announced
         world.announcements = announced
-    world.source = DeckSource(rng.getrandbits(63))
+    redraw_chance(world, rng)
     world.last_record = world._pack_last_hand()
     world._loaded()  # whatever the engine derives from the hands is derived again
     if state.to_act == seat:
