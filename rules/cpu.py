@@ -53,12 +53,16 @@ class Strategy:
     ``evaluate(events, state, seat)``: how good, for the seat's side, the end of a playout
     is; ``events`` are those the playout produced (the hand's scoring among them).
     ``hand(state)``: a number that changes when a hand ends (playouts stop there).
+    ``solve(world, seat, legal, rng)``: optional; the value of each of ``legal`` for the
+    seat's side in a sampled deal, by the game's own search (an exact or depth-limited
+    search with its evaluation) instead of one playout per move.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
     determinize: Callable[[Any, int, random.Random], Any]
     evaluate: Callable[[Sequence[Event], Any, int], float]
     hand: Callable[[Any], int]
+    solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -115,13 +119,18 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     values: list[list[float]] = [[] for _ in legal]
     deadline = time.perf_counter() + budget_ms / 1000
     rounds = 0
+    solve = strategy.solve
     while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
         world = strategy.determinize(state, seat, rng)
-        for i, action in enumerate(legal):
-            sim = world.clone()
-            events = list(sim.apply(seat, action))
-            events += playout(sim, strategy, rng)
-            values[i].append(strategy.evaluate(events, sim, seat))
+        if solve is not None:
+            for i, value in enumerate(solve(world, seat, legal, rng)):
+                values[i].append(value)
+        else:
+            for i, action in enumerate(legal):
+                sim = world.clone()
+                events = list(sim.apply(seat, action))
+                events += playout(sim, strategy, rng)
+                values[i].append(strategy.evaluate(events, sim, seat))
         rounds += 1
     means = [sum(v) / rounds for v in values]
     best = means.index(max(means))

@@ -1,30 +1,42 @@
-"""Escoba's CPU players: rules of thumb, sampled deals and the value of a hand's end.
+"""Escoba's CPU players: rules of thumb, what a seat knows, and a round's exact search.
 
-Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
-sees: every move is scored by what it takes — each card, more for a seven, an oro and above
-all the siete de oros, much more for an escoba — less the danger it leaves: a table that adds
-up to 14 or less lets the next player sweep it with the one value that completes 15, weighed
-by the chance that they hold a card of that value (from the cards not yet seen), and a seven
-or an oro laid is a card offered to the others. A renuncio is always claimed, the richest
-claim first.
+Rules of thumb (the ``normal`` level), from what the seat sees: every move is scored by what
+it takes — each card, more for a seven, an oro and above all the siete de oros, much more for
+an escoba — less the danger it leaves: a table that adds up to 14 or less lets the next
+player sweep it with the one value that completes 15, weighed by the chance that they hold a
+card of that value (from the cards not yet seen), and a seven or an oro laid is a card
+offered to the others. A renuncio is always claimed, the richest claim first.
 
-Knowledge for the sampled deals: the seat's hand, the table and every card captured this hand
+Knowledge (:func:`knowledge`): the seat's hand, the table and every card captured this hand
 are public; the other hands and the deck are dealt at random from the rest.
+
+Difícil (:func:`solve`): in each sampled deal every move is searched with alpha-beta to the
+end of the round (every hand empty: what is still hidden then is only the next deal), each
+side playing its best; with four seats 6 plies at most. A position is valued by what the
+hand's points are likely to be: escobas and the siete de oros as taken, and each "most"
+(cards, sevens, oros) as the chance of winning it less the chance of losing it, the cards
+still out shared at random (:data:`MOST`); a round that ends leaves its table to the next
+player, who sweeps it when a card of the deal completes 15. The last round is searched to the
+hand's end and valued by its real points. Values are in points, the same for every move, so
+that a few dozen deals separate two moves.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from math import comb
 from operator import attrgetter
 
 from rules.cards import Card, SpanishSuit, spanish_deck
-from rules.cpu import Slot, Strategy, deal_unseen, register
-from rules.engine import Action, DeckSource, Event
+from rules.cpu import Strategy, register
+from rules.engine import Action, Event
+from rules.escoba.captures import table_sets
 from rules.escoba.events import HandScored, MatchOver
 from rules.escoba.options import FIFTEEN, SIETE_DE_OROS, VALUES
 from rules.escoba.state import State
+from rules.infoset import Hidden, redraw_chance
 
 _DECK = spanish_deck()
 _BY_TEXT = {str(c): c for c in _DECK}
@@ -32,7 +44,7 @@ ESCOBA = 6.0  # an escoba is a point, and a table the others cannot sweep next
 
 
 def worth(card: Card) -> float:
-    """What taking a card is worth towards the hand's points."""
+    """What taking a card is worth towards the hand's points (rules of thumb)."""
     extra = 2.5 if card is SIETE_DE_OROS else 0.0
     if card.rank == 7:
         extra += 1.0
@@ -44,11 +56,43 @@ def worth(card: Card) -> float:
 _WORTH = {card: worth(card) for card in _DECK}
 
 
+# -- what the seat knows ----------------------------------------------------------------------
+
+
 def unseen_cards(state: State, seat: int) -> list[Card]:
     seen = set(state.hands[seat]) | set(state.table)
     for pile in state.captured:
         seen.update(pile)
     return [c for c in _DECK if c not in seen]
+
+
+def knowledge(state: State, seat: int) -> Hidden:
+    """Places: every other seat's hand, then the deck ("deck")."""
+    seen = set(state.hands[seat]) | set(state.table)
+    for pile in state.captured:
+        seen.update(pile)
+    hidden = Hidden(_DECK, seen)
+    for s in range(state.players):
+        if s != seat:
+            hidden.place(s, len(state.hands[s]))
+    hidden.place("deck", len(state.deck))
+    return hidden
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy where the other hands and the deck are dealt at random from the unseen cards."""
+    dealt = knowledge(state, seat).deal(rng)
+    world = state.clone()
+    for s in range(state.players):
+        if s != seat:
+            world.hands[s] = dealt[s]
+    world.deck = dealt["deck"]
+    redraw_chance(world, rng)
+    world._loaded()
+    return world
+
+
+# -- rules of thumb ---------------------------------------------------------------------------
 
 
 def sweep_risk(state: State, seat: int, left: Sequence[Card], unseen: Sequence[Card]) -> float:
@@ -95,18 +139,213 @@ def heuristic(state: State, seat: int, rng: random.Random) -> Action:
     return max(legal, key=lambda a: score(state, seat, a, unseen))
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where the other hands and the deck are dealt at random from the unseen cards."""
-    world = state.clone()
-    others = [s for s in range(state.players) if s != seat]
-    slots = [Slot(len(state.hands[s])) for s in others] + [Slot(len(state.deck))]
-    dealt = deal_unseen(unseen_cards(state, seat), slots, rng)
-    for s, cards in zip(others, dealt, strict=False):
-        world.hands[s] = cards
-    world.deck = dealt[-1]
-    world.source = DeckSource(rng.getrandbits(63))
-    world._loaded()
-    return world
+# -- the value of a position --------------------------------------------------------------------
+
+# A side's haul as counts: cards, sevens, oros, the siete de oros, escobas.
+Haul = tuple[int, int, int, int, int]
+_FACTS: dict[Card, Haul] = {
+    c: (1, int(c.rank == 7), int(c.suit is SpanishSuit.OROS), int(c is SIETE_DE_OROS), 0)
+    for c in _DECK
+}
+_TOTALS = (40, 4, 10)  # cards, sevens and oros in the deck
+
+
+@cache
+def most(lead: int, left: int) -> float:
+    """A "most" point's expected margin for a side ``lead`` ahead with ``left`` cards of the
+    kind still to be taken, each as likely to go to either side: P(win) - P(lose)."""
+    total = 0.0
+    for k in range(left + 1):
+        final = lead + 2 * k - left
+        total += comb(left, k) * (1 if final > 0 else -1 if final < 0 else 0)
+    return float(total / 2 ** left)
+
+
+# A position of the round's search: the hauls (per side), the table, the hands, the seat to
+# move, the side that captured last and the card a renuncio may be claimed for.
+Position = tuple[tuple[Haul, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int,
+                 int | None, Card | None]
+
+
+@lru_cache(maxsize=1 << 16)
+def haul_value(mine: Haul, theirs: Haul) -> float:
+    """The expected points margin of a haul over the best other side's (in points)."""
+    value = float(mine[4] - theirs[4] + mine[3] - theirs[3])
+    for i, total in enumerate(_TOTALS):
+        value += most(mine[i] - theirs[i], total - mine[i] - theirs[i])
+    return value
+
+
+def _best(hauls: Sequence[Haul]) -> Haul:
+    """Each count's best among ``hauls`` (the best other side, count by count)."""
+    a, b, c, d, e = (max(h[i] for h in hauls) for i in range(5))
+    return (a, b, c, d, e)
+
+
+def _add(haul: Haul, cards: Sequence[Card], escoba: int) -> Haul:
+    a, b, c, d, e = haul
+    for card in cards:
+        f = _FACTS[card]
+        a += f[0]
+        b += f[1]
+        c += f[2]
+        d += f[3]
+    return (a, b, c, d, e + escoba)
+
+
+class _Round:
+    """One sampled deal's round, searched to its end for the side ``side``: hands, table and
+    hauls as plain tuples (a copy per node costs less than the engine's)."""
+
+    def __init__(self, world: State, side: int) -> None:
+        self.players = world.players
+        self.sides = [world.side_of(s) for s in range(world.players)]
+        self.side = side
+        self.castigo = world.captura == "castigo"
+        self.free = world.captura != "obligatoria"
+        self.deck = tuple(world.deck)
+        self.last_round = not world.deck
+        self.limit = 6 if world.players > 2 else 9
+
+    def value(self, hauls: tuple[Haul, ...], table: tuple[Card, ...], mover: int,
+              hands: tuple[tuple[Card, ...], ...]) -> float:
+        """A position where the search stops: the hauls, and the next player's sweep."""
+        side = self.side
+        mine = hauls[side]
+        others = [h for i, h in enumerate(hauls) if i != side]
+        theirs = others[0] if len(others) == 1 else _best(others)
+        value = haul_value(mine, theirs)
+        if table:
+            need = FIFTEEN - sum(VALUES[c] for c in table)
+            if 1 <= need <= 10:
+                hand = hands[mover]
+                if hand:
+                    chance = 1.0 if any(VALUES[c] == need for c in hand) else 0.0
+                else:  # the next deal's three cards
+                    pool = len(self.deck)
+                    holding = sum(1 for c in self.deck if VALUES[c] == need)
+                    chance = 1.0 - comb(pool - holding, 3) / comb(pool, 3) if pool >= 3 \
+                        else 0.0
+                swing = chance * (1.0 + 0.1 * len(table))
+                value += swing if self.sides[mover] == side else -swing
+        return value
+
+    def end_of_hand(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+                    last: int | None) -> float:
+        """The hand's real points margin once the table goes to the last capturer."""
+        if last is not None and table:
+            hauls = tuple(_add(h, table, 0) if i == last else h for i, h in enumerate(hauls))
+        points = []
+        for haul in hauls:
+            points.append(haul[4] + haul[3])
+        for k in range(3):
+            top = max(h[k] for h in hauls)
+            for i, h in enumerate(hauls):
+                if top > 0 and h[k] == top:
+                    points[i] += 1
+        mine = points[self.side]
+        return float(mine - max(p for i, p in enumerate(points) if i != self.side))
+
+    def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
+               pending: Card | None, depth: int, alpha: float, beta: float) -> float:
+        if not any(hands) and pending is None:
+            if self.last_round:
+                return self.end_of_hand(hauls, table, last)
+            return self.value(hauls, table, mover, hands)
+        if depth >= self.limit:
+            return self.value(hauls, table, mover, hands)
+        side = self.sides[mover]
+        maximise = side == self.side
+        best = -1e9 if maximise else 1e9
+        for hauls2, table2, hands2, mover2, last2, pending2 in self.moves(
+                hauls, table, hands, mover, last, pending):
+            value = self.search(hauls2, table2, hands2, mover2, last2, pending2, depth + 1,
+                                alpha, beta)
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+    def moves(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+              hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
+              pending: Card | None) -> list[Position]:
+        """Every position one move away, captures first (they prune best)."""
+        side = self.sides[mover]
+        out: list[Position] = []
+        if pending is not None:  # claim the renuncio, then play on
+            rest = tuple(c for c in table if c is not pending)
+            cards, by_total = table_sets(rest)
+            for chosen in by_total.get(FIFTEEN - VALUES[pending], ()):
+                taken = {cards[i] for i in chosen}
+                hauls2 = tuple(_add(h, (pending, *taken), 0) if i == side else h
+                               for i, h in enumerate(hauls))
+                out.append((hauls2, tuple(c for c in rest if c not in taken), hands, mover,
+                            side, None))
+            if not hands[mover]:  # the end of the hand: claim or let it go
+                out.append((hauls, table, hands, mover, last, None))
+                return out
+        hand = hands[mover]
+        cards, by_total = table_sets(table)
+        nxt = (mover + 1) % self.players
+        lays: list[Position] = []
+        for i, card in enumerate(hand):
+            rest_hand = hand[:i] + hand[i + 1:]
+            hands2 = (*hands[:mover], rest_hand, *hands[mover + 1:])
+            sets = by_total.get(FIFTEEN - VALUES[card], ())
+            for chosen in sets:
+                taken = {cards[j] for j in chosen}
+                table2 = tuple(c for c in table if c not in taken)
+                escoba = 0 if table2 else 1
+                hauls2 = tuple(_add(h, (card, *taken), escoba) if k == side else h
+                               for k, h in enumerate(hauls))
+                out.append((hauls2, table2, hands2, nxt, side, None))
+            if not sets or self.free:
+                claim = card if sets and self.castigo else None
+                lays.append((hauls, (*table, card), hands2, nxt, last, claim))
+        return out + lays
+
+
+def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
+    """Each legal move's value in a sampled deal (see the module docstring)."""
+    side = world.side_of(seat)
+    values = []
+    for action in legal:
+        sim = world.clone()
+        events = sim.apply(seat, action)
+        scored = next((e for e in events if isinstance(e, HandScored)), None)
+        if scored is not None:
+            points = list(scored.points)
+            mine = points.pop(side)
+            values.append(float(mine - max(points)))
+            continue
+        hauls = tuple(_add((0, 0, 0, 0, 0), [], 0) for _ in range(world.sides))
+        per_side: list[list[Card]] = [[] for _ in range(world.sides)]
+        escobas = [0] * world.sides
+        for s in range(world.players):
+            per_side[sim.side_of(s)] += sim.captured[s]
+            escobas[sim.side_of(s)] += sim.escobas[s]
+        hauls = tuple(_add(h, per_side[i], escobas[i]) for i, h in enumerate(hauls))
+        search = _Round(sim, side)
+        if any(e.kind == "CardsDealt" for e in events):  # a new round: value it as it starts
+            values.append(search.value(hauls, tuple(sim.table), sim.turn or 0,
+                                       tuple(() for _ in range(sim.players))))
+            continue
+        last = sim.side_of(sim.last_capturer) if sim.last_capturer is not None else None
+        pending = sim.pending.card if sim.pending is not None else None
+        hands = tuple(tuple(h) for h in sim.hands)
+        assert sim.turn is not None
+        values.append(search.search(hauls, tuple(sim.table), hands, sim.turn, last, pending,
+                                    1, -1e9, 1e9))
+    return values
 
 
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
@@ -123,4 +362,5 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return value
 
 
-register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number")))
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
+                         solve=solve))
