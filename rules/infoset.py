@@ -26,6 +26,7 @@ look the same to the seat give the same sampled worlds (a test holds every game 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -134,6 +135,11 @@ def deal_cards(cards: list[Card], sizes: Sequence[int], banned: Sequence[set[Car
     each card that the rest can still be placed. Constraints that cannot all be kept (an
     inference that was wrong) leave the last cards wherever there is room."""
     rng.shuffle(cards)
+    if not any(banned):  # nothing constrains a card: the shuffle cut into the places
+        cut = [0]
+        for size in sizes:
+            cut.append(cut[-1] + size)
+        return [cards[a:b] for a, b in itertools.pairwise(cut)]
     places = range(len(sizes))
     masks = [sum(1 << i for i in places if card not in banned[i]) for card in cards]
     order = sorted(range(len(cards)), key=lambda k: masks[k].bit_count())

@@ -275,6 +275,32 @@ class _Round:
                 break
         return best
 
+    def after(self, position: Position, action: Action) -> Position:
+        """The position an engine action leads to (at the root of the search)."""
+        hauls, table, hands, mover, last, _ = position
+        side = self.sides[mover]
+        cards = [_BY_TEXT[a] for a in action.args]
+        if action.verb == "pass":  # a renuncio let go at the end of the hand
+            return hauls, table, hands, mover, last, None
+        if action.verb == "claim":
+            taken = set(cards)
+            hauls = tuple(_add(h, cards, 0) if i == side else h for i, h in enumerate(hauls))
+            return (hauls, tuple(c for c in table if c not in taken), hands, mover, side,
+                    None)
+        card = cards[0]
+        hand = hands[mover]
+        rest = tuple(c for c in hand if c is not card)
+        hands = (*hands[:mover], rest, *hands[mover + 1:])
+        nxt = (mover + 1) % self.players
+        if action.verb == "capture":
+            taken = set(cards[1:])
+            table = tuple(c for c in table if c not in taken)
+            hauls = tuple(_add(h, cards, 0 if table else 1) if i == side else h
+                          for i, h in enumerate(hauls))
+            return hauls, table, hands, nxt, side, None
+        could = self.castigo and bool(table_sets(table)[1].get(FIFTEEN - VALUES[card]))
+        return hauls, (*table, card), hands, nxt, last, card if could else None
+
     def moves(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
               pending: Card | None) -> list[Position]:
@@ -317,35 +343,17 @@ class _Round:
 def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
     """Each legal move's value in a sampled deal (see the module docstring)."""
     side = world.side_of(seat)
-    values = []
-    for action in legal:
-        sim = world.clone()
-        events = sim.apply(seat, action)
-        scored = next((e for e in events if isinstance(e, HandScored)), None)
-        if scored is not None:
-            points = list(scored.points)
-            mine = points.pop(side)
-            values.append(float(mine - max(points)))
-            continue
-        hauls = tuple(_add((0, 0, 0, 0, 0), [], 0) for _ in range(world.sides))
-        per_side: list[list[Card]] = [[] for _ in range(world.sides)]
-        escobas = [0] * world.sides
-        for s in range(world.players):
-            per_side[sim.side_of(s)] += sim.captured[s]
-            escobas[sim.side_of(s)] += sim.escobas[s]
-        hauls = tuple(_add(h, per_side[i], escobas[i]) for i, h in enumerate(hauls))
-        search = _Round(sim, side)
-        if any(e.kind == "CardsDealt" for e in events):  # a new round: value it as it starts
-            values.append(search.value(hauls, tuple(sim.table), sim.turn or 0,
-                                       tuple(() for _ in range(sim.players))))
-            continue
-        last = sim.side_of(sim.last_capturer) if sim.last_capturer is not None else None
-        pending = sim.pending.card if sim.pending is not None else None
-        hands = tuple(tuple(h) for h in sim.hands)
-        assert sim.turn is not None
-        values.append(search.search(hauls, tuple(sim.table), hands, sim.turn, last, pending,
-                                    1, -1e9, 1e9))
-    return values
+    search = _Round(world, side)
+    per_side: list[list[Card]] = [[] for _ in range(world.sides)]
+    escobas = [0] * world.sides
+    for s in range(world.players):
+        per_side[world.side_of(s)] += world.captured[s]
+        escobas[world.side_of(s)] += world.escobas[s]
+    hauls = tuple(_add((0, 0, 0, 0, 0), per_side[i], escobas[i]) for i in range(world.sides))
+    last = world.side_of(world.last_capturer) if world.last_capturer is not None else None
+    pending = world.pending.card if world.pending is not None else None
+    root = (hauls, tuple(world.table), tuple(tuple(h) for h in world.hands), seat, last, pending)
+    return [search.search(*search.after(root, action), 1, -1e9, 1e9) for action in legal]
 
 
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
