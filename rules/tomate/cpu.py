@@ -45,10 +45,11 @@ from operator import attrgetter
 
 from rules.cards import Card, Suit, french_deck
 from rules.cpu import Strategy, register
-from rules.engine import Action, DeckSource, Event
+from rules.engine import Action, Event
+from rules.infoset import Hidden, absent_in_tricks, redraw_chance
 from rules.tomate.base import IN_PLAY
 from rules.tomate.events import HandScored
-from rules.tomate.options import ANTE, PANFILO, TOMO_MIN_TRICKS
+from rules.tomate.options import ANTE, PANFILO, POLICY, TOMO_MIN_TRICKS
 from rules.tomate.state import State
 from rules.tricks import CardOrder, seats_from, trick_winner
 
@@ -74,7 +75,6 @@ SURE = 0.999  # tricks: a card this likely to hold is a sure trick
 KEEP_SURE = 0.4  # a master trump is kept for later when another card wins this often
 FOLLOW_TRY = 0.25  # a seat with its trick tries to win one it follows from this chance on
 POT_SHARE = 1.0  # value: what stays in the pot counts this many seats' shares for the seat
-DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
 
 
 _SUITS: dict[CardOrder, dict[Suit, list[Card]]] = {}
@@ -163,82 +163,57 @@ def panfilo_holder(state: State) -> int | None:
 def voids(state: State) -> list[set[Card]]:
     """Cards each seat showed it cannot hold, by not following, not killing (matar) or not
     trumping where it was compulsory (never a ciegas, where nobody chooses)."""
-    found: list[set[Card]] = [set() for _ in range(state.players)]
     if state.options.variante == "a_ciegas":
-        return found
-    trump = state.trump
-    order = state.ranking.under(trump)
-    suit_of, power = order.suit, order.power
-    suits = suit_cards(order)
+        return [set() for _ in range(state.players)]
     tricks = [list(plays) for _, plays in state.tricks]
     if state.trick.plays:
         tricks.append(list(state.trick.plays))
-    for plays in tricks:
-        led = suit_of[plays[0][1]]
-        for i in range(1, len(plays)):
-            seat, card = plays[i]
-            before = [c for _, c in plays[:i]]
-            suit = suit_of[card]
-            top_led = max(power[c] for c in before if suit_of[c] is led)
-            trumps = [power[c] for c in before if suit_of[c] is trump]
-            if suit is led:  # followed: had no higher card of the suit led, if it did not kill
-                if power[card] < top_led:
-                    found[seat].update(c for c in suits[led] if power[c] > top_led)
-                continue
-            found[seat].update(suits[led])
-            top = max(trumps) if trumps else None
-            if suit is not trump or (top is not None and power[card] < top):
-                # did not trump (or could not pisar): no trump above what was in the trick
-                found[seat].update(c for c in suits[trump] if top is None or power[c] > top)
-    return found
+    return absent_in_tricks(tricks, state.players, state.trump, state.ranking, POLICY)
 
 
 # -- sampled deals ----------------------------------------------------------------------------
 
 
-def _deal(cards: list[Card], room: list[int], allowed: dict[Card, set[int]],
-          banned: list[set[Card]], rng: random.Random) -> list[list[Card]]:
-    """Deal ``cards`` (in canonical order) at random into piles of ``room`` places: the cards
-    with fewest possible piles first, each to a pile weighted by its room left, then the cards
-    that may go anywhere into the places left. When the constrained cards get stuck, the deal
-    is tried again a few times; in the end a card that fits nowhere goes to any pile."""
-    piles = range(len(room))
-    options: dict[Card, list[int]] = {}
-    free = []
-    anywhere_banned = set().union(*banned)
-    for card in cards:
-        where = allowed.get(card)
-        if where is None and card not in anywhere_banned:
-            free.append(card)
+def knowledge(state: State, seat: int) -> Hidden:
+    """The seat's knowledge as places: the hands (by seat, its own too when it may not look
+    at it), the baceta (``players``) and the cards out of play (``players + 1``)."""
+    n = state.players
+    bac, out = n, n + 1
+    played = played_cards(state)
+    hidden = Hidden(_CANON, played)
+    for s in range(n):
+        hidden.place(s, len(state.hands[s]))
+    hidden.place(bac, len(state.baceta))
+    hidden.place(out, len(state.out))
+    if sees_own_hand(state, seat):
+        for i, card in enumerate(state.hands[seat]):
+            hidden.hold(seat, card, i)
+    elif (state.options.variante == "a_ciegas" and state.phase == "play"
+          and state.turn == seat and state.hands[seat]):
+        hidden.hold(seat, state.hands[seat][0], 0)  # named by the view's one legal play
+    for place, card in own_out(state, seat):
+        hidden.hold(out, card, place)
+    pinta = state.pinta
+    if not pinta_in_piles(state, played):
+        hidden.seen.add(pinta)
+    elif pinta not in hidden.known():
+        dealer = state.dealer
+        if (state.exchanged[dealer] or 0) == 0:
+            hidden.hold(dealer, pinta, -1)  # kept last, where the tomo put it
         else:
-            options[card] = [p for p in (piles if where is None else sorted(where))
-                             if card not in banned[p]]
-    constrained = sorted(options, key=lambda c: len(options[c]))  # stable: canonical order
-    for attempt in range(DEAL_TRIES):
-        order = constrained[:]
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(options[c]))
-        dealt: list[list[Card]] = [[] for _ in piles]
-        left = list(room)
-        rest = []
-        for card in order:
-            open_ = [p for p in options[card] if left[p]]
-            if not open_:
-                rest.append(card)
-                continue
-            pick = open_[0] if len(open_) == 1 else rng.choices(
-                open_, weights=[left[p] for p in open_])[0]
-            dealt[pick].append(card)
-            left[pick] -= 1
-        if not rest or attempt == DEAL_TRIES - 1:
-            break
-    rng.shuffle(free)
-    rest += free  # in random order: fill the places left in turn
-    at = 0
-    for p in piles:
-        dealt[p] += rest[at:at + left[p]]
-        at += left[p]
-    return dealt
+            _only_in(hidden, pinta, {dealer, out})
+    if state.options.variante == "panfilo" and pinta is not PANFILO \
+            and PANFILO not in hidden.known():
+        _only_in(hidden, PANFILO, _panfilo_piles(state, panfilo_holder(state), bac, out))
+    for s, absent in enumerate(voids(state)):
+        hidden.ban(s, absent)
+    return hidden
+
+
+def _only_in(hidden: Hidden, card: Card, keys: set[int]) -> None:
+    for key in hidden.places:
+        if key not in keys:
+            hidden.ban(key, [card])
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
@@ -246,49 +221,12 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     with what it knows (see the module docstring)."""
     world = state.clone()
     n = state.players
-    played = played_cards(state)
-    # piles: the hands 0..n-1, then the baceta (n), then the cards out of play (n + 1)
-    bac, out = n, n + 1
-    templates: list[list[Card | None]] = [[None] * len(h) for h in state.hands]
-    templates.append([None] * len(state.baceta))
-    templates.append([None] * len(state.out))
-    if sees_own_hand(state, seat):
-        templates[seat] = list(state.hands[seat])
-    elif (state.options.variante == "a_ciegas" and state.phase == "play"
-          and state.turn == seat and state.hands[seat]):
-        templates[seat][0] = state.hands[seat][0]  # named by the view's one legal play
-    for place, card in own_out(state, seat):
-        templates[out][place] = card
-    allowed: dict[Card, set[int]] = {}
-    if pinta_in_piles(state, played):
-        dealer = state.dealer
-        if state.pinta in templates[dealer]:
-            pass
-        elif (state.exchanged[dealer] or 0) == 0:
-            templates[dealer][-1] = state.pinta  # kept last, where the tomo put it
-        else:
-            allowed[state.pinta] = {dealer, out}
-    if state.options.variante == "panfilo" and state.pinta is not PANFILO:
-        allowed[PANFILO] = _panfilo_piles(state, panfilo_holder(state), bac, out)
-    known = {c for t in templates for c in t if c is not None}
-    known.update(played)
-    if not pinta_in_piles(state, played):
-        known.add(state.pinta)
-    unseen = [c for c in _CANON if c not in known]
-    room = [t.count(None) for t in templates]
-    banned: list[set[Card]] = [*voids(state), set(), set()]
-    dealt = _deal(unseen, room, {c: p for c, p in allowed.items() if c not in known},
-                  banned, rng)
-    for p, template in enumerate(templates):
-        fill = iter(dealt[p])
-        cards = [c if c is not None else next(fill) for c in template]
-        if p < n:
-            world.hands[p] = cards
-        elif p == bac:
-            world.baceta = cards
-        else:
-            world.out = cards
-    world.source = DeckSource(rng.getrandbits(63))
+    dealt = knowledge(state, seat).deal(rng)
+    for s in range(n):
+        world.hands[s] = dealt[s]
+    world.baceta = dealt[n]
+    world.out = dealt[n + 1]
+    redraw_chance(world, rng)
     world._loaded()  # whatever the engine derives from the hands is derived again
     return world
 
