@@ -63,6 +63,7 @@ class Strategy:
     evaluate: Callable[[Sequence[Event], Any, int], float]
     hand: Callable[[Any], int]
     solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
+    clear: float = CLEAR  # see :func:`search`
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -111,8 +112,9 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     """Perfect-information Monte Carlo over sampled deals (see the module docstring).
 
     The rules of thumb's own move is kept unless another move beats it, deal by deal, by a
-    clear margin (``CLEAR`` standard errors of the paired differences): with the few deals a
-    move's budget allows, a small lead is as likely luck as skill.
+    clear margin (``strategy.clear`` standard errors of the paired differences, ``CLEAR`` by
+    default): with the few deals a move's budget allows, a small lead is as likely luck as
+    skill. A game whose solver values moves with little noise may ask for no margin.
     """
     legal = state.legal_actions()
     usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
@@ -137,7 +139,7 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     if best != usual:
         gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
         spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
-        if sum(gains) / rounds <= CLEAR * spread:
+        if sum(gains) / rounds <= strategy.clear * spread:
             best = usual
     return legal[best]
 

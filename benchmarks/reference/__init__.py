@@ -4,8 +4,10 @@ Two per game (Escoba, Tute, Belote), named as arena levels:
 
 * ``ref-rules`` — plain rules of thumb a casual player would follow;
 * ``ref-search`` — a determinized search of the same thinking time as difícil: alpha-beta
-  over sampled deals for Escoba (as published Scopa bots do), information-set MCTS for Tute
-  and Belote.
+  over sampled deals for Escoba (as published Scopa bots do), flat Monte Carlo over sampled
+  deals with rules-of-thumb playouts for Tute and Belote (``ref-ismcts`` and ``ref-pimc``
+  name the two searches of Tute and Belote explicitly; at these budgets PIMC is the
+  stronger).
 
 They import nothing from ``rules/cpu.py`` or the games' ``cpu`` modules; they use the engines
 only through their protocol and the facts every seat sees. They are benchmark opponents, not
@@ -20,12 +22,13 @@ from typing import Any
 from benchmarks.reference import belote as ref_belote
 from benchmarks.reference import escoba as ref_escoba
 from benchmarks.reference import tute as ref_tute
+from benchmarks.reference.common import ismcts, pimc
 from rules.belote import State as BeloteState
 from rules.engine import Action
 from rules.escoba import State as EscobaState
 from rules.tute import State as TuteState
 
-LEVELS = ("ref-rules", "ref-search")
+LEVELS = ("ref-rules", "ref-search", "ref-pimc", "ref-ismcts")
 GAMES = {EscobaState: ref_escoba, TuteState: ref_tute, BeloteState: ref_belote}
 
 
@@ -46,6 +49,9 @@ def choose(state: Any, seat: int, level: str, *, seed: int, budget_ms: float) ->
         action: Action = module.rules(state, seat, rng)
     elif level == "ref-search":
         action = module.search(state, seat, rng, budget_ms)
+    elif level in ("ref-pimc", "ref-ismcts") and hasattr(module, "GAME"):
+        search = pimc if level == "ref-pimc" else ismcts
+        action = search(state, seat, module.GAME, rng, budget_ms)
     else:
         raise ValueError(f"Unknown reference level {level!r}.")
     return action

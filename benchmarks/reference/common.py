@@ -1,5 +1,5 @@
-"""What the reference opponents share: dealing hidden cards under constraints, and
-information-set Monte Carlo tree search.
+"""What the reference opponents share: dealing hidden cards under constraints, flat Monte
+Carlo over determinizations (PIMC) and information-set Monte Carlo tree search.
 
 Written apart from ``rules/cpu.py`` and the games' ``cpu`` modules (it imports neither), so
 that measuring our CPU players against these opponents says something about their strength
@@ -155,6 +155,30 @@ def ismcts(state: Any, seat: int, game: Game, rng: random.Random, budget_ms: flo
         return (node.visits, node.total / node.visits)
 
     return max(legal, key=rank)
+
+
+def pimc(state: Any, seat: int, game: Game, rng: random.Random, budget_ms: float) -> Action:
+    """Flat Monte Carlo over determinizations: each sampled deal tries every move once, the
+    rest of the hand played out by ``game.policy``; the best average reward wins."""
+    legal = game.prune(state.legal_actions())
+    if len(legal) == 1:
+        return legal[0]
+    totals = [0.0] * len(legal)
+    deadline = time.perf_counter() + budget_ms / 1000
+    sample = game.prepare(state, seat)
+    deals = 0
+    while deals < 2 or time.perf_counter() < deadline:
+        deals += 1
+        world = sample(rng)
+        hand = game.hand(world)
+        for i, action in enumerate(legal):
+            sim = world.clone()
+            events = list(sim.apply(seat, action))
+            while not sim.is_over and game.hand(sim) == hand:
+                mover = sim.to_act
+                events += sim.apply(mover, game.policy(sim, mover, rng))
+            totals[i] += game.reward(events, sim, seat)
+    return legal[max(range(len(legal)), key=totals.__getitem__)]
 
 
 def clamp(value: float) -> float:

@@ -371,4 +371,4 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
-                         solve=solve))
+                         solve=solve, clear=0.0))
