@@ -40,6 +40,13 @@ class ZeroAmount(BankError):
         super().__init__("bank-zero")
 
 
+class NotWhole(BankError):
+    """An amount that is not a whole number of tantos (tantos do not split)."""
+
+    def __init__(self) -> None:
+        super().__init__("bank-not-whole")
+
+
 class BeyondLimit(BankError):
     """An amount, or the balance it would leave, beyond ``MAX_TANTOS``."""
 
@@ -66,12 +73,21 @@ class Bank:
         ):
             raise UnknownAccount(account)
 
+    def room(self, account: str, balance: int) -> tuple[int, int]:
+        """How many tantos an account holding ``balance`` may still receive and pay: up to
+        the limit either way (a pot, down to 0). A game whose rules must always be playable
+        cuts its payments to fit in it instead of having them refused."""
+        floor = 0 if account in self.pots else -MAX_TANTOS
+        return max(0, MAX_TANTOS - balance), max(0, balance - floor)
+
     async def move(
         self, db: Tx, guild_id: int, source: str, target: str, amount: int,
         reason: str, *, table_id: int | None = None, hand: int | None = None,
     ) -> None:
         """One movement inside the caller's transaction. A pot never goes below zero, and no
         amount or balance goes beyond ``MAX_TANTOS``."""
+        if type(amount) is not int:  # 1.5, "7", True: whatever reached here, it is refused
+            raise NotWhole()
         if amount == 0:
             raise ZeroAmount()
         if not 0 < amount <= MAX_TANTOS:
@@ -138,6 +154,8 @@ class Bank:
         """An admin's correction: ``amount`` > 0 from ``pot`` to the player, < 0 back."""
         if pot not in self.pots:
             raise UnknownAccount(pot)
+        if type(amount) is not int:
+            raise NotWhole()
         if amount == 0:
             raise ZeroAmount()
         source, target = (pot, account) if amount > 0 else (account, pot)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 import types
 import typing
 from collections.abc import Awaitable, Callable
@@ -28,6 +29,8 @@ from bot.i18n import DEFAULT_LANGUAGE, Lang, catalog, language_of_locale
 
 SPOKEN = (discord.Locale.american_english, discord.Locale.british_english,
           discord.Locale.spain_spanish, discord.Locale.latin_american_spanish)
+Kind = discord.AppCommandOptionType
+SNOWFLAKES = (Kind.user, Kind.channel, Kind.role, Kind.mentionable, Kind.attachment)
 
 
 def base() -> Lang:
@@ -179,3 +182,78 @@ def options_command(
         name=app_commands.locale_str("nueva", key="cmd-nueva-name"),
         description=ls("cmd-nueva-desc", game=game), callback=callback,
     )
+
+
+# -- what the Discord client checks, checked again -------------------------------------------
+
+
+class BadOption(app_commands.AppCommandError):
+    """A slash option with a value the Discord client would never send (a forged payload)."""
+
+    def __init__(self, option: str) -> None:
+        self.option = option
+        super().__init__(f"bad value for option {option!r}")
+
+
+def bad_option(interaction: discord.Interaction[Any]) -> str | None:
+    """The first option of a slash command whose raw value the Discord client would not send,
+    by its name: the wrong JSON type, outside its declared range or length, not one of its
+    choices, a number that is not finite, a missing required one. Discord checks these in
+    its client only, so a forged payload reaches the bot without them. None: all fine."""
+    command = interaction.command
+    if interaction.type is not discord.InteractionType.application_command \
+            or not isinstance(command, app_commands.Command):
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})
+    options: list[Any] = list(data.get("options") or [])
+    while len(options) == 1 and options[0].get("type") in (1, 2):  # into the subcommand
+        options = list(options[0].get("options") or [])
+    parameters = {p.display_name: p for p in command.parameters}
+    given = set()
+    for option in options:
+        name = str(option.get("name"))
+        parameter = parameters.get(name)
+        if parameter is None or not _allowed(parameter, option.get("value")):
+            return name[:32]
+        given.add(name)
+    return next((n for n, p in parameters.items() if p.required and n not in given), None)
+
+
+def _allowed(parameter: app_commands.Parameter, value: Any) -> bool:
+    """Whether a raw option value is one the Discord client could send for ``parameter``."""
+    kind = parameter.type
+    size: int | float
+    if kind is Kind.boolean:
+        return type(value) is bool
+    if kind in SNOWFLAKES:
+        return type(value) in (str, int) and str(value).isdigit()
+    if kind is Kind.string:
+        if type(value) is not str:
+            return False
+        size = len(value)
+    elif kind is Kind.integer:
+        if type(value) is not int:
+            return False
+        size = value
+    elif kind is Kind.number:
+        if type(value) not in (int, float) or not math.isfinite(value):
+            return False
+        size = value
+    else:
+        return False
+    low, high = parameter.min_value, parameter.max_value
+    if (low is not None and size < low) or (high is not None and size > high):
+        return False
+    choices = [c.value for c in parameter.choices]
+    return not choices or value in choices
+
+
+class CheckedTree(app_commands.CommandTree[Any]):
+    """The bot's command tree: a slash command whose options Discord's client would not have
+    let through is refused before any handler runs (see :func:`bad_option`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        option = bad_option(interaction)
+        if option is not None:
+            raise BadOption(option)
+        return True

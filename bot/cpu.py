@@ -13,7 +13,13 @@ the running count. A search that does not come back in time (a broken pool) is t
 ``normal`` too, counted and logged the same way.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
-forked) on the first difícil decision, and import only ``rules``.
+forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
+bot: a clean stop shuts the pool down (:meth:`CpuPlayers.close`), and if the bot dies without
+one (``kill -9``, a crash) each worker's watchdog thread sees its parent go and ends the
+worker. The watchdog waits on the sentinel ``multiprocessing`` gives every spawned process (a
+pipe the parent holds open, a process handle on Windows), so it notices at once, on every
+system, without polling; ``prctl(PR_SET_PDEATHSIG)`` is not used because Linux sends it when
+the *thread* that started the worker ends, which need not be the bot's end.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import importlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -34,6 +42,26 @@ log = logging.getLogger(__name__)
 
 GRACE = 2.0  # seconds past the budget before a search is given up for ``normal``
 MIN_SEARCH_MS = 50.0  # the least share of the pool a difícil move is searched with
+ORPHAN_POLL = 0.5  # seconds between looks at the parent's pid, where there is no sentinel
+
+
+def watch_parent(parent_pid: int) -> None:
+    """A worker's initializer: end the worker as soon as the bot's process is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None and os.getppid() != parent_pid:
+        os._exit(0)  # the bot died before this worker even started
+    threading.Thread(target=_exit_with_parent, args=(parent, parent_pid), daemon=True,
+                     name="tapete-orphan-watch").start()
+
+
+def _exit_with_parent(parent: multiprocessing.process.BaseProcess | None,
+                      parent_pid: int) -> None:
+    if parent is not None:
+        parent.join()  # returns when the parent's end of the sentinel closes: it is gone
+    else:  # not spawned by multiprocessing: reparented when the parent dies
+        while os.getppid() == parent_pid:
+            time.sleep(ORPHAN_POLL)
+    os._exit(0)
 
 
 def think(game: str, snapshot: str, seat: int, level: str, seed: int, budget_ms: float) -> str:
@@ -61,7 +89,8 @@ class CpuPlayers:
     def pool(self) -> Executor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     def share(self) -> float:

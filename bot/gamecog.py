@@ -25,6 +25,7 @@ from bot.views import (
     public_lang,
     public_message,
     send_hand,
+    server_of,
 )
 from rules.cards import parse_card
 from rules.engine import Action
@@ -50,6 +51,7 @@ class GameCog(commands.GroupCog):
                                           self.open_table))
 
     def table_here(self, interaction: discord.Interaction[Any]) -> Table:
+        server_of(interaction)
         table = self.bot.tables.in_channel(interaction.channel_id or 0)
         if table is None:
             raise TableError("table-none-here")
@@ -65,23 +67,24 @@ class GameCog(commands.GroupCog):
         """Create a table in this channel and post its public lobby message."""
 
         async def work() -> None:
+            guild = server_of(interaction)
             servers = self.bot.servers
-            allowed = servers.config(interaction.guild_id).table_channel
+            allowed = servers.config(guild).table_channel
             here = {interaction.channel_id, getattr(interaction.channel, "parent_id", None)}
             if allowed is not None and allowed not in here:  # a thread of it is fine
                 raise TableError("table-wrong-channel", channel=f"<#{allowed}>")
             table = await self.bot.tables.create(
-                self.spec.name, options, guild_id=interaction.guild_id,
+                self.spec.name, options, guild_id=guild,
                 channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
-                timing=servers.timing(interaction.guild_id),
+                timing=servers.timing(guild),
             )
             embed, view = public_message(table, public_lang(interaction))
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
             await self.bot.tables.set_message(table, message.id)
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, answer="public")
 
     @app_commands.command(name=ls("cmd-mano-name"), description=ls("cmd-mano-desc"))
     async def mano(self, interaction: discord.Interaction[Any]) -> None:
@@ -95,7 +98,7 @@ class GameCog(commands.GroupCog):
                                          is_admin=is_admin(interaction))
             await interaction.response.send_message(public_lang(interaction).t("table-cancelled"))
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, answer="public")
 
     @app_commands.command(name=ls("cmd-jugar-name"), description=ls("cmd-jugar-desc"))
     @app_commands.describe(carta=ls("cmd-jugar-carta-desc"))

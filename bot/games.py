@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from rules.cards import Card
 from rules.engine import Action, Event, Game, GameState
 
 if TYPE_CHECKING:
+    from bot.art.table import Scene
     from bot.i18n import Lang
     from bot.storage import ResultRecord, Tx
     from bot.tables import Table
@@ -61,6 +63,12 @@ class GameSpec:
     ``label_values``: extra catalog variables for an action's label (buttons, autocomplete,
     confirmations) that its arguments alone cannot give, e.g. what an action without
     arguments would do for the seat to act; None: the arguments are enough.
+
+    ``table_scene``: the picture of the table (:mod:`bot.art.table`), made from the game's
+    public view, ``state.view(None)``, which the caller passes (never the state itself);
+    None: the table has no picture. ``action_card``: the card an action moves when its
+    arguments name none (the turned card a swap takes, the drawn card a player gives), for
+    the face on its button; None: only the arguments' cards have faces.
     """
 
     game: Game
@@ -68,6 +76,8 @@ class GameSpec:
     hooks: TableHooks = field(default_factory=TableHooks)
     label_values: Callable[[Table, Action, Lang], dict[str, Any]] | None = None
     summary_lines: SummaryLines | None = None
+    table_scene: Callable[[Table, Any, Lang], Scene] | None = None
+    action_card: Callable[[Table, Action], Card | None] | None = None
 
     @property
     def name(self) -> str:

@@ -34,6 +34,9 @@ LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
 MEMO_SIZE = 20_000  # formatted messages kept per language (see Lang.t)
+# fluent.runtime refuses a text value longer than 2,500 characters and renders the whole
+# placeable as "{???}": a longer value (an echoed input) is cut to this first.
+VALUE_LIMIT = 2_000
 _FLUENT_LOCALES = {"es": ["es-ES", "es"], "en": ["en-US", "en"]}
 
 
@@ -80,12 +83,7 @@ class Lang:
         message = self._bundle.get_message(key)
         if message.value is None:
             return key
-        # Numbers keep their plural forms but no grouping: a pot of 1500 reads "1500".
-        args = {
-            k: fluent_number(v, useGrouping=False)
-            if isinstance(v, int) and not isinstance(v, bool) else v
-            for k, v in values.items()
-        }
+        args = {k: _fluent_value(v) for k, v in values.items()}
         text, errors = self._bundle.format_pattern(message.value, args)
         if errors:
             log.warning("Message %s in %s: %s", key, self.code, errors[0])
@@ -112,6 +110,16 @@ class Lang:
 
     def yes_no(self, value: bool) -> str:
         return self.t("word-yes" if value else "word-no")
+
+
+def _fluent_value(value: Any) -> Any:
+    """A value as Fluent formats it: numbers keep their plural forms but no grouping (a pot
+    of 1500 reads "1500"); a text too long for Fluent is cut (see ``VALUE_LIMIT``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return fluent_number(value, useGrouping=False)
+    if isinstance(value, str) and len(value) > VALUE_LIMIT:
+        return value[: VALUE_LIMIT - 1] + "…"
+    return value
 
 
 @cache

@@ -3,11 +3,14 @@
     python3 run.py migrate-to-postgres [--from data/tapete.sqlite3] [--to postgresql://...]
 
 By default it copies ``DATABASE_PATH`` into ``DATABASE_URL`` (from ``.env`` or the
-environment). Stop the bot first. Both databases are brought to the latest migration, the
-PostgreSQL one must be empty, and every row is copied with its id in one PostgreSQL
-transaction, which commits only if the totals match: the rows of every table, and per server
-the ledger's rows and tantos, the accounts and the sum of the balances (0 when the books are
-right). A failed check leaves the PostgreSQL database empty.
+environment). Stop the bot first: while a bot runs on the SQLite file (it holds the file's
+lock, ``bot.lockfile``) the copy is refused, since rows written during it could be missed; and
+the copy holds that lock itself, so no bot can start on the file until it is done. Both
+databases are brought to the latest migration, the PostgreSQL one must be empty, and every row
+is copied with its id in one PostgreSQL transaction, which commits only if the totals match:
+the rows of every table, and per server the ledger's rows and tantos, the accounts and the sum
+of the balances (0 when the books are right). A failed check leaves the PostgreSQL database
+empty.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.lockfile import DatabaseInUse, DatabaseLock
 from bot.settings import SettingsError, load_settings
 from bot.storage import SCHEMA_TABLES, Storage, is_postgres_url
 
@@ -77,6 +81,16 @@ async def copy_database(source: Storage, target: Storage) -> Report:
 async def migrate(source_path: Path, url: str) -> Report:
     if not source_path.exists():
         raise MigrationError(f"no existe la base de datos SQLite {source_path}")
+    try:
+        with DatabaseLock(source_path):
+            return await _copy(source_path, url)
+    except DatabaseInUse as exc:
+        holder = f" (proceso {exc.pid})" if exc.pid else ""
+        raise MigrationError(f"el bot está usando {source_path}{holder}; páralo y vuelve a "
+                             "intentarlo") from None
+
+
+async def _copy(source_path: Path, url: str) -> Report:
     source, target = Storage(source_path), Storage(url, pool_size=2)
     await source.open()
     try:

@@ -70,6 +70,8 @@ def action_label(table: Table, action: Action, lang: Lang) -> str:
 
 
 def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
+    """An event's catalog variables. Its cards stay text labels: the log's eight lines must
+    fit one embed field, and a face's markup is some forty characters."""
     family = table.spec.game.family
     values = {}
     for f in fields(event):

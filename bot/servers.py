@@ -1,6 +1,6 @@
 """Per-server settings, kept in memory and in storage: the language of public messages, the
-timing of new tables (turn timeout, CPU pause) and, optionally, the one channel where tables
-may be opened.
+timing of new tables (turn timeout, CPU pause), optionally the one channel where tables
+may be opened, and whether tables show pictures of the felt.
 
 A server uses the ``.env`` values until an admin changes them with ``/tapete ajustes`` (or
 ``/tapete idioma``); a change applies to tables opened afterwards (the language to every
@@ -9,6 +9,7 @@ table at once) and survives restarts.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -17,7 +18,12 @@ import discord
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Lang, catalog, lang_for
 from bot.shards import Shards
 from bot.storage import Storage
-from bot.tables import Timing
+from bot.tables import TableError, Timing
+
+# The documented ranges of a server's timing (``/tapete ajustes``), in seconds: a turn is a
+# whole number of seconds; the CPU's pause any number, tenths included.
+TURN_RANGE = (15, 3600)
+CPU_DELAY_RANGE = (0.0, 30.0)
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,7 @@ class ServerConfig:
     turn_timeout: float | None = None
     cpu_delay: float | None = None
     table_channel: int | None = None  # tables only in this channel; None: anywhere
+    pictures: bool | None = None  # tables show a picture of the felt; None: yes
 
 
 class ServerSettings:
@@ -48,9 +55,11 @@ class ServerSettings:
         return self._configs.get(guild_id, ServerConfig())
 
     async def update(self, guild_id: int, **changes: Any) -> ServerConfig:
-        """Change some settings of a server (a value of ``None`` goes back to the default)."""
-        if "language" in changes and changes["language"] not in LANGUAGES:
-            raise ValueError(f"unknown language {changes['language']!r}")
+        """Change some settings of a server (a value of ``None`` goes back to the default).
+        A value outside its documented range, or of the wrong kind, is refused with a
+        :class:`TableError` and nothing changes."""
+        changes = {name: None if value is None else checked(name, value)
+                   for name, value in changes.items()}
         config = replace(self.config(guild_id), **changes)
         await self.storage.guilds.save(guild_id, asdict(config))
         self._configs[guild_id] = config
@@ -71,6 +80,10 @@ class ServerSettings:
             config.cpu_delay if config.cpu_delay is not None else self.defaults.cpu_delay,
         )
 
+    def pictures(self, guild_id: int | None) -> bool:
+        """Whether this server's tables show pictures (the text is there either way)."""
+        return self.config(guild_id).pictures in (None, True, 1)  # stored as 0/1
+
     def public(self, guild_id: int | None) -> Lang:
         """The language of a server's public messages."""
         return catalog(self.language(guild_id))
@@ -78,3 +91,27 @@ class ServerSettings:
     def private(self, interaction: discord.Interaction[Any]) -> Lang:
         """The language of a reply only this user sees: their locale, else the server's."""
         return lang_for(interaction.locale, self.language(interaction.guild_id))
+
+
+def checked(name: str, value: Any) -> Any:
+    """A setting's value as stored, if it is one a server may have; else the refusal."""
+    if name == "language":
+        if value not in LANGUAGES:
+            raise TableError("settings-bad-language", languages=", ".join(LANGUAGES))
+        return value
+    if name == "turn_timeout":
+        low, high = TURN_RANGE
+        if type(value) is not int or not low <= value <= high:
+            raise TableError("settings-bad-turn", low=low, high=high)
+        return float(value)
+    if name == "cpu_delay":
+        low_delay, high_delay = CPU_DELAY_RANGE
+        if type(value) not in (int, float) or not math.isfinite(value) \
+                or not low_delay <= value <= high_delay:
+            raise TableError("settings-bad-cpu", low=int(low_delay), high=int(high_delay))
+        return float(value)
+    if name == "table_channel":
+        if type(value) is not int or value <= 0:
+            raise TableError("settings-bad-channel")
+        return value
+    raise ValueError(f"unknown setting {name!r}")

@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", pattern=r"^(DEBUG|INFO|WARNING|ERROR)$")
     cpu_think_ms: float = Field(
         default=700.0, ge=10, le=10_000, description="Thinking time of a difícil CPU, ms.")
+    card_emojis: bool = Field(
+        default=True, description="Upload the card faces as application emojis at start-up.")
     pace_edits: bool = Field(
         default=True, description="At most 5 public-message edits per channel in 5 s.")
 

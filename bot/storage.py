@@ -128,6 +128,48 @@ MIGRATIONS: Sequence[str] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, id);
     """,
+    # 6: the books take whole tantos only (SQLite would store 1.5 in an INTEGER column), and a
+    # server's timing stays in its documented range (what was saved outside it goes back to
+    # the default; a REAL that is a whole number becomes an INTEGER).
+    """
+    UPDATE ledger SET amount = CAST(amount AS INTEGER)
+        WHERE typeof(amount) = 'real' AND amount = CAST(amount AS INTEGER);
+    UPDATE accounts SET balance = CAST(balance AS INTEGER)
+        WHERE typeof(balance) = 'real' AND balance = CAST(balance AS INTEGER);
+    CREATE TRIGGER ledger_whole_amount BEFORE INSERT ON ledger
+        WHEN typeof(NEW.amount) != 'integer'
+        BEGIN SELECT RAISE(ABORT, 'ledger.amount must be a whole number'); END;
+    CREATE TRIGGER ledger_whole_amount_update BEFORE UPDATE OF amount ON ledger
+        WHEN typeof(NEW.amount) != 'integer'
+        BEGIN SELECT RAISE(ABORT, 'ledger.amount must be a whole number'); END;
+    CREATE TRIGGER accounts_whole_balance BEFORE INSERT ON accounts
+        WHEN typeof(NEW.balance) != 'integer'
+        BEGIN SELECT RAISE(ABORT, 'accounts.balance must be a whole number'); END;
+    CREATE TRIGGER accounts_whole_balance_update BEFORE UPDATE OF balance ON accounts
+        WHEN typeof(NEW.balance) != 'integer' AND typeof(OLD.balance) = 'integer'
+        BEGIN SELECT RAISE(ABORT, 'accounts.balance must be a whole number'); END;
+    UPDATE guild_settings SET turn_timeout = NULL
+        WHERE NOT (turn_timeout BETWEEN 15 AND 3600);
+    UPDATE guild_settings SET cpu_delay = NULL WHERE NOT (cpu_delay BETWEEN 0 AND 30);
+    CREATE TRIGGER guild_settings_timing BEFORE INSERT ON guild_settings
+        WHEN NOT (COALESCE(NEW.turn_timeout, 15) BETWEEN 15 AND 3600)
+            OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
+        BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
+    CREATE TRIGGER guild_settings_timing_update BEFORE UPDATE ON guild_settings
+        WHEN NOT (COALESCE(NEW.turn_timeout, 15) BETWEEN 15 AND 3600)
+            OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
+        BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
+    """,
+    # 7: whether a server's tables show pictures (NULL: the default, yes).
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
+    """,
+    # 8: a finished or cancelled table whose public message may not show its end yet (the
+    # process died between saving it and editing the message): redrawn at start-up.
+    """
+    ALTER TABLE game_tables ADD COLUMN needs_refresh INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX game_tables_to_refresh ON game_tables (id) WHERE needs_refresh = 1;
+    """,
 )
 
 # The same schema, migration by migration, in PostgreSQL's types: 64-bit integers for every id
@@ -212,6 +254,26 @@ PG_MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (guild_id, game, account)
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, id);
+    """,
+    # 6: amounts are BIGINT already, whole numbers by the column's type (asyncpg would round
+    # a fraction on the way in, so LedgerRepo.move refuses one first); the timing gets its
+    # range.
+    """
+    UPDATE guild_settings SET turn_timeout = NULL
+        WHERE NOT (turn_timeout BETWEEN 15 AND 3600);
+    UPDATE guild_settings SET cpu_delay = NULL WHERE NOT (cpu_delay BETWEEN 0 AND 30);
+    ALTER TABLE guild_settings
+        ADD CONSTRAINT guild_settings_turn CHECK (turn_timeout BETWEEN 15 AND 3600),
+        ADD CONSTRAINT guild_settings_cpu CHECK (cpu_delay BETWEEN 0 AND 30);
+    """,
+    # 7
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
+    """,
+    # 8
+    """
+    ALTER TABLE game_tables ADD COLUMN needs_refresh INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX game_tables_to_refresh ON game_tables (id) WHERE needs_refresh = 1;
     """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLite migration"
@@ -716,15 +778,33 @@ class TableRepo:
     async def save(
         self, db: Tx, table_id: int, *, seats: list[dict[str, Any]],
         status: str, state: str | None, message_id: int | None,
-        runtime: dict[str, Any] | None = None,
+        runtime: dict[str, Any] | None = None, needs_refresh: bool = False,
     ) -> None:
+        """``needs_refresh``: the public message must still be brought to this state (a table
+        that ended: see :meth:`to_refresh`)."""
         await self.storage.execute(
             db,
             "UPDATE game_tables SET seats = ?, status = ?, state = ?, message_id = ?,"
-            " runtime = ?, updated_at = ? WHERE id = ?",
+            " runtime = ?, needs_refresh = ?, updated_at = ? WHERE id = ?",
             (json.dumps(seats), status, state, message_id,
-             json.dumps(runtime) if runtime is not None else None, now(), table_id),
+             json.dumps(runtime) if runtime is not None else None, int(needs_refresh), now(),
+             table_id),
         )
+
+    async def refreshed(self, table_id: int) -> None:
+        """The table's public message now shows the state saved with ``needs_refresh``."""
+        async with self.storage.transaction() as db:
+            await self.storage.execute(
+                db, "UPDATE game_tables SET needs_refresh = 0 WHERE id = ?", (table_id,))
+
+    async def to_refresh(self, shards: Shards | None = None) -> list[TableRecord]:
+        """The finished and cancelled tables whose public message may not show their end
+        (with ``shards``, of those shards' servers only): few, found by a partial index."""
+        where, values = shard_filter(shards)
+        rows = await self.storage.fetchall(
+            "SELECT * FROM game_tables WHERE needs_refresh = 1"
+            " AND status IN ('finished', 'cancelled')" + where + " ORDER BY id", values)
+        return [self._record(r) for r in rows]
 
     async def open_tables(self, shards: Shards | None = None) -> list[TableRecord]:
         """Every lobby and game in progress; with ``shards``, only those of the servers of
@@ -902,9 +982,10 @@ class Movement:
 
 
 class GuildSettingsRepo:
-    """Per-server settings: language, timing of new tables, the channel for tables."""
+    """Per-server settings: language, timing of new tables, the channel for tables, whether
+    tables show pictures."""
 
-    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel")
+    COLUMNS = ("language", "turn_timeout", "cpu_delay", "table_channel", "pictures")
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -924,11 +1005,14 @@ class GuildSettingsRepo:
             value = row[i]
             if column in ("turn_timeout", "cpu_delay") and value is not None:
                 row[i] = float(value)
+            elif column == "pictures" and value is not None:
+                row[i] = int(bool(value))
         async with self.storage.transaction() as db:
             await self.storage.execute(
                 db,
                 f"INSERT INTO guild_settings (guild_id, {', '.join(self.COLUMNS)})"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                f" VALUES (?, {', '.join('?' for _ in self.COLUMNS)})"
+                " ON CONFLICT (guild_id) DO UPDATE SET "
                 + ", ".join(f"{c} = excluded.{c}" for c in self.COLUMNS),
                 (guild_id, *row),
             )
@@ -967,8 +1051,9 @@ class LedgerRepo:
         self, db: Tx, guild_id: int, source: str, target: str, amount: int,
         reason: str, *, table_id: int | None = None, hand: int | None = None,
     ) -> None:
-        if amount <= 0 or source == target:
-            raise ValueError("A movement needs a positive amount between two accounts.")
+        if type(amount) is not int or amount <= 0 or source == target:
+            # asyncpg would send 1.5 as 1 (and SQLite's trigger refuses it): refused here
+            raise ValueError("A movement needs a positive whole amount between two accounts.")
         await self.storage.lock_guild(db, guild_id)
         await self.storage.execute(
             db,

@@ -6,6 +6,11 @@ the engine state is reloaded from the last snapshot written (the position before
 memory and disk never disagree. A move serialises the state once: the save. CPU seats, and
 human seats whose turn timed out, are played by ``rules.cpu``.
 
+After a restart every unfinished table comes back and its public message is redrawn; so is the
+message of a table that ended (finished or cancelled) without its message ever showing it, as
+when the process was killed between saving the last move and editing the message (the table
+row carries a ``needs_refresh`` mark from that save until the edit went out).
+
 When the bot runs as several processes (shards), a service owns only the servers of its
 shards: it restores, finds and opens tables of those servers only, and never reads another
 process's tables.
@@ -26,6 +31,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
+from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
 from bot.presence import Presence
@@ -39,6 +45,7 @@ from rules.errors import RuleError
 log = logging.getLogger(__name__)
 
 LOG_LINES = 8
+ENDED = ("finished", "cancelled")  # a table in these states leaves memory once shown
 WARN_BEFORE = 30.0  # seconds before a turn times out that the table shows a warning
 
 
@@ -136,6 +143,7 @@ class Table:
     last_events: list[Event] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     rematch_of: int | None = None
+    faces: CardFaces = field(default=NO_FACES, repr=False)  # the bot's card emojis
 
     @property
     def game(self) -> str:
@@ -186,7 +194,7 @@ class TableService:
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
         edits: tuple[int, float] | None = (5, 5.0), cpu: CpuPlayers | None = None,
-        shards: Shards = EVERYTHING,
+        shards: Shards = EVERYTHING, faces: CardFaces = NO_FACES,
     ) -> None:
         """``edits``: at most that many public-message edits per channel in that many seconds
         (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
@@ -194,6 +202,7 @@ class TableService:
         servers this process owns (all of them unless the bot is split into processes)."""
         self.storage = storage
         self.shards = shards
+        self.faces = faces
         self.edits = edits
         self._last_edit: dict[int, float] = {}  # per channel, when its last edit went out
         self._started: float | None = None
@@ -238,7 +247,7 @@ class TableService:
         if table is not None:
             return table
         record = await self.storage.tables.get(table_id)
-        if record is None or record.status not in ("finished", "cancelled") \
+        if record is None or record.status not in ENDED \
                 or not self.owns(record.guild_id):
             raise TableError("table-gone")
         loaded = self._from_record(record)
@@ -253,13 +262,15 @@ class TableService:
         channel_id: int, host_id: int, host_name: str, timing: Timing | None = None,
     ) -> Table:
         spec = self.games[game]
+        if guild_id is None:  # tables are a server's (a forged command may come from a DM)
+            raise TableError("error-guild-only")
         if not self.owns(guild_id):  # Discord sends a server's commands to its shard only
             raise TableError("table-elsewhere")
         if isinstance(options, BaseModel):
             opts = options
         else:
-            try:
-                opts = spec.game.options(**options)
+            try:  # strictly: "7" or 1.5 for a whole number is refused, not converted
+                opts = spec.game.options.model_validate(options, strict=True)
             except ValidationError as exc:
                 raise TableError("table-bad-options", detail=exc.errors()[0]["msg"]) from None
         if channel_id in self.by_channel or channel_id in self._creating:
@@ -277,7 +288,8 @@ class TableService:
             raise TableError("table-channel-busy") from None
         finally:
             self._creating.discard(channel_id)
-        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing)
+        table = Table(table_id, guild_id, channel_id, spec, opts, host_id, seats, timing=timing,
+                      faces=self.faces)
         self._index(table)
         return table
 
@@ -471,6 +483,8 @@ class TableService:
         stamp = table.stamp
         action = await self.cpu.decide(table.game, state, table.saved or state.to_json(), seat,
                                        level, self.rng.randrange(2**31))
+        if self._closed:  # the bot is stopping: a search that came back late plays nothing
+            return None
         try:
             return await self._act(table, seat, action, stamp, by_cpu=True)
         except NotSaved:  # the database refused it: try again after the usual pause
@@ -492,7 +506,7 @@ class TableService:
                     self.request_refresh(other)
         if table.status == "playing":
             self._schedule(table)
-        elif table.status in ("finished", "cancelled"):
+        elif table.status in ENDED:
             self._close(table)
 
     def _schedule(self, table: Table) -> None:
@@ -546,13 +560,22 @@ class TableService:
 
     async def _refresh(self, table: Table) -> None:
         assert self.publish is not None
+        shown = False
         while table.id in self._dirty:
             await self._edit_slot(table.channel_id)
             self._dirty.discard(table.id)  # after the wait: what changed meanwhile goes too
             try:
                 await self.publish(table)
+                shown = True
             except Exception:
+                shown = False
                 log.exception("Table %d: could not refresh its message", table.id)
+        if shown and table.status in ENDED:  # its message shows the end: no redraw at start-up
+            try:
+                await self.storage.tables.refreshed(table.id)
+            except Exception:
+                log.exception("Table %d: could not note that its message shows the end",
+                              table.id)
         if self._refreshing.get(table.id) is asyncio.current_task():
             del self._refreshing[table.id]
         self._forget_if_over(table)
@@ -560,7 +583,7 @@ class TableService:
     def _forget_if_over(self, table: Table) -> None:
         """A finished or cancelled table leaves memory once its message shows the end
         (:meth:`find` reads it back for a late button, Revancha included)."""
-        if table.status in ("finished", "cancelled") and table.id not in self._dirty \
+        if table.status in ENDED and table.id not in self._dirty \
                 and table.id not in self._refreshing and self.by_id.get(table.id) is table:
             del self.by_id[table.id]
 
@@ -589,7 +612,9 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Load every unfinished table of this process's servers after a restart and resume
-        its turns (another process's tables are not even read)."""
+        its turns (another process's tables are not even read); and redraw the message of
+        every table that ended without its message showing it (see :meth:`_redraw_ended`).
+        Returns the unfinished tables."""
         self._started = asyncio.get_running_loop().time()  # see _edit_slot
         restored = []
         for record in await self.storage.tables.open_tables(self.shards):
@@ -612,7 +637,37 @@ class TableService:
             log.info("Restored %d tables", len(restored))
         else:
             log.info("Restored %d tables (%s)", len(restored), self.shards)
+        redrawn = await self._redraw_ended()
+        if redrawn:
+            log.info("Redrawing the message of %d tables that ended as the bot stopped", redrawn)
         return restored
+
+    async def _redraw_ended(self) -> int:
+        """A table saved as finished or cancelled is marked ``needs_refresh`` in the same
+        transaction, and unmarked once its public message has been edited to show the end.
+        A mark left behind means the process died in between (``kill -9`` as the match
+        ended): that message still shows the game in progress, with a live "Ver mi mano", so
+        it is redrawn now, with the result and Revancha. Only those tables are read."""
+        if self.publish is None:
+            return 0
+        redrawn = 0
+        for record in await self.storage.tables.to_refresh(self.shards):
+            if not self.owns(record.guild_id) or record.id in self.by_id:
+                continue
+            try:
+                table = self._from_record(record)
+            except Exception:  # unreadable: its message is left as it is, once and for all
+                log.exception("Table %d (%s): saved state unreadable; message not redrawn",
+                              record.id, record.game)
+                await self.storage.tables.refreshed(record.id)
+                continue
+            if table is None:
+                continue
+            self.by_id[table.id] = table  # until redrawn (see _forget_if_over)
+            await table.spec.hooks.on_load(table)
+            self.request_refresh(table)
+            redrawn += 1
+        return redrawn
 
     async def _close_unreadable(self, record: TableRecord) -> None:
         """Mark a table whose saved state cannot be loaded as cancelled (its state is kept in
@@ -635,7 +690,7 @@ class TableService:
             [Seat.from_data(s) for s in record.seats], record.status,
             spec.load_state(record.state) if record.state else None, record.message_id,
             timing=Timing(**timing) if timing else Timing(self.turn_timeout, self.cpu_delay),
-            presence=Presence.from_data(runtime.get("presence")),
+            presence=Presence.from_data(runtime.get("presence")), faces=self.faces,
         )
         table.mark_saved(record.state)
         table.log.append(Text.of("table-restored"))
@@ -679,6 +734,7 @@ class TableService:
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
             message_id=table.message_id, runtime=table.runtime_data(),
+            needs_refresh=table.status in ENDED,
         )
         table.mark_saved(snapshot)
 
@@ -688,6 +744,11 @@ class TableService:
         """The open tables of a game in a server (to refresh them when its pot changes)."""
         return [t for t in self.by_channel.values()
                 if t.game == game and t.guild_id == guild_id]
+
+    def refresh_all(self) -> None:
+        """Redraw every open table (the card faces became available)."""
+        for table in list(self.by_channel.values()):
+            self.request_refresh(table)
 
     def refresh_guild(self, guild_id: int | None) -> None:
         """Redraw every open table of a server (its language or a shared pot changed)."""

@@ -2,7 +2,10 @@
 
 Every button is a :class:`discord.ui.DynamicItem` whose ``custom_id`` names the table (and the
 action), so buttons on old messages keep working after a restart. Callbacks turn one click into
-one call of the table layer; refusals go back as ephemeral messages that say why.
+one call of the table layer; refusals go back as ephemeral messages that say why. Every
+callback runs in :func:`guarded`, which also gets the click acknowledged within Discord's 3 s
+when the work is slow (``bot.answers``) and has the table's message redrawn when an answer
+could not be delivered.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.answers import Answer, patience
 from bot.i18n import Lang
+from bot.pictures import HAND_FILE, attach, hand_png
 from bot.render import (
     CONTENT_LIMIT,
     action_label,
-    cards_label,
     clip,
     fit_lines,
     log_lines,
@@ -27,9 +31,9 @@ from bot.render import (
 )
 from bot.servers import ServerSettings
 from bot.tables import LOG_LINES, StaleHand, Table, TableError, TableService
-from rules.cards import Card
+from rules.cards import Card, parse_card
 from rules.cpu import DEFAULT_LEVEL, LEVELS
-from rules.engine import Action
+from rules.engine import Action, Arg
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -56,6 +60,23 @@ def public_lang(interaction: discord.Interaction[Any]) -> Lang:
     return servers(interaction).public(interaction.guild_id)
 
 
+def server_of(interaction: discord.Interaction[Any]) -> int:
+    """The server an interaction comes from, refused outside one: Discord hides the server
+    commands in DMs, but a forged payload reaches the handler all the same."""
+    if interaction.guild_id is None:
+        raise TableError("error-guild-only")
+    return interaction.guild_id
+
+
+async def table_for(interaction: discord.Interaction[Any], table_id: int) -> Table:
+    """The table a control names, for an interaction from that table's own server and
+    channel only: a custom_id is text anybody can send, with any table's id in it."""
+    table = await service(interaction).find(table_id)
+    if table.guild_id != server_of(interaction) or table.channel_id != interaction.channel_id:
+        raise TableError("table-gone")
+    return table
+
+
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
@@ -68,10 +89,14 @@ def selected(interaction: discord.Interaction[Any]) -> list[str]:
 
 
 async def reply_error(interaction: discord.Interaction[Any], message: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    """Say it privately; an interaction that can no longer be answered is only logged."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("Could not tell a user why (%s)", exc.status)
 
 
 def describe(
@@ -91,17 +116,41 @@ def describe(
 
 async def guarded(
     interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]],
-    table_id: int | None = None,
+    table_id: int | None = None, *, answer: Answer | None = None,
 ) -> None:
-    """Run a callback; rule and table refusals become ephemeral replies, bugs are logged."""
-    try:
-        await work()
-    except (TableError, RuleError) as exc:
-        table = service(interaction).by_id.get(table_id) if table_id is not None else None
-        await reply_error(interaction, describe(interaction, exc, table))
-    except Exception:
-        log.exception("Interaction failed")
-        await reply_error(interaction, private_lang(interaction).t("error-generic"))
+    """Run a callback; rule and table refusals become ephemeral replies, bugs are logged.
+
+    The interaction is acknowledged within Discord's 3 s however slow the work is
+    (``bot.answers``; ``answer`` says what the callback answers with, when it is not the
+    default: see :data:`bot.answers.Answer`). If the callback fails after what it did was
+    saved, typically because its answer could not be delivered (deferred too late, token
+    expired), the table's public message is redrawn by the table layer, so it always shows
+    what was saved."""
+    async with patience(interaction, answer):
+        try:
+            await work()
+        except (TableError, RuleError) as exc:
+            table = service(interaction).by_id.get(table_id) if table_id is not None else None
+            await reply_error(interaction, describe(interaction, exc, table))
+        except discord.HTTPException as exc:
+            log.warning("Could not answer an interaction (%s): redrawing its table", exc.status)
+            redraw_tables(interaction, table_id)
+            await reply_error(interaction, private_lang(interaction).t("error-generic"))
+        except Exception:
+            log.exception("Interaction failed")
+            redraw_tables(interaction, table_id)
+            await reply_error(interaction, private_lang(interaction).t("error-generic"))
+
+
+def redraw_tables(interaction: discord.Interaction[Any], table_id: int | None) -> None:
+    """Have the table layer redraw the public message of the interaction's table and of the
+    channel's open table (a new one, if the interaction opened it)."""
+    tables = service(interaction)
+    own = tables.by_id.get(table_id) if table_id is not None else None
+    here = tables.in_channel(interaction.channel_id or 0)
+    for table in (own, here if here is not own else None):
+        if table is not None:
+            tables.request_refresh(table)
 
 
 # -- lobby ------------------------------------------------------------------------------------
@@ -175,7 +224,7 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             tables = service(interaction)
-            table = await tables.find(self.table_id)
+            table = await table_for(interaction, self.table_id)
             user = interaction.user
             if self.op == "join":
                 await tables.join(table, user.id, user.display_name)
@@ -238,20 +287,20 @@ class TableButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
-            tables = service(interaction)
             if self.op == "rematch":
                 await rematch(interaction, self.table_id)
                 return
-            table = await tables.find(self.table_id)
-            await send_hand(interaction, table)
+            await send_hand(interaction, await table_for(interaction, self.table_id))
 
-        await guarded(interaction, work, self.table_id)
+        answer: Answer = "public" if self.op == "rematch" else "private"
+        await guarded(interaction, work, self.table_id, answer=answer)
 
 
 async def rematch(interaction: discord.Interaction[Any], table_id: int) -> None:
     """Revancha: the table layer starts the new match; here it gets its public message."""
     tables = service(interaction)
     user = interaction.user
+    await table_for(interaction, table_id)  # the finished table is this channel's
     table = await tables.rematch(table_id, user.id, user.display_name,
                                  timing=servers(interaction).timing(interaction.guild_id))
     embed, view = public_message(table, public_lang(interaction))
@@ -312,11 +361,12 @@ class ActButton(
     def __init__(
         self, table_id: int, stamp: str, action: str, label: str = "", *,
         disabled: bool = False, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
         self.table_id, self.stamp, self.action = table_id, stamp, action
         super().__init__(
             discord.ui.Button(
-                label=label or action, style=style, disabled=disabled,
+                label=label or action, style=style, disabled=disabled, emoji=emoji,
                 custom_id=f"tapete:act:{table_id}:{stamp}:{action}"[:100],
             )
         )
@@ -372,7 +422,7 @@ async def act_and_refresh(
     """Play a private hand's control, then redraw the hand in place. A control drawn for an
     earlier position of the game plays nothing: the hand is redrawn as it is now."""
     tables = service(interaction)
-    table = await tables.find(table_id)
+    table = await table_for(interaction, table_id)
     lang = private_lang(interaction)
     try:
         await tables.act(table, interaction.user.id, action, stamp=stamp)
@@ -381,12 +431,14 @@ async def act_and_refresh(
         if seat is None or table.state is None:
             raise
         embed, view = hand_message(table, seat, lang, note=stale.text.render(lang))
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=embed, view=view, attachments=[])
         return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
     embed, view = hand_message(table, seat, lang, done=Action.parse(action))
-    await interaction.response.edit_message(embed=embed, view=view)
+    # Nothing is drawn while answering a move: the hand's picture (which would show the card
+    # just played) goes, the face buttons stay; "Ver mi mano" draws the hand again.
+    await interaction.response.edit_message(embed=embed, view=view, attachments=[])
 
 
 def hand_message(
@@ -405,7 +457,7 @@ def hand_message(
     my_turn = state.to_act == seat and not state.is_over
     legal = state.legal_actions() if my_turn else []
     if hand:
-        first = cards_label(hand)
+        first = table.faces.cards(hand)
     else:
         first = lang.first([f"hand-{table.game}-none"]) or lang.t(
             "hand-none-yours" if legal else "hand-none-waiting")
@@ -445,7 +497,8 @@ def hand_message(
         else:
             action_text = str(actions[0]) if actions else f"{default_verb} {card}"
             card_items.append(ActButton(table.id, table.stamp, action_text, card.label,
-                                        disabled=not actions, style=discord.ButtonStyle.primary))
+                                        disabled=not actions, style=discord.ButtonStyle.primary,
+                                        emoji=face(table, card)))
     # Card actions for cards the player cannot see (played blind, or a card on the table).
     others = [a for actions in by_card.values() for a in actions] + others
     by_verb: dict[str, list[Action]] = {}
@@ -462,7 +515,8 @@ def hand_message(
         else:
             other_items.extend(ActButton(table.id, table.stamp, str(a),
                                          action_label(table, a, lang)[:80],
-                                         style=discord.ButtonStyle.success) for a in actions)
+                                         style=discord.ButtonStyle.success,
+                                         emoji=action_face(table, a)) for a in actions)
     if not _fits([*card_items, *other_items]):
         # A hand too big for a button per card (the embed still lists every card): only the
         # cards with an action keep a button, and if even those do not fit, menus list them.
@@ -498,9 +552,30 @@ def _fits(items: list[discord.ui.Item[Any]]) -> bool:
 
 def _options(table: Table, actions: list[Action], lang: Lang) -> list[discord.SelectOption]:
     return [
-        discord.SelectOption(label=action_label(table, a, lang)[:100], value=str(a))
+        discord.SelectOption(label=action_label(table, a, lang)[:100], value=str(a),
+                             emoji=action_face(table, a))
         for a in actions[:25]
     ]
+
+
+def face(table: Table, card: Card | None) -> discord.PartialEmoji | None:
+    """A card's emoji for a button or a menu option (None until the faces are synced)."""
+    found = table.faces.ident(card) if card is not None else None
+    return discord.PartialEmoji(name=found[0], id=found[1]) if found else None
+
+
+def action_face(table: Table, action: Action) -> discord.PartialEmoji | None:
+    """The face of the card an action plays: its first card argument (the card a capture
+    plays), else the one its game names (the turned card a swap takes...)."""
+    verb = table.spec.game.verb(action.verb)
+    if verb.args and verb.args[0][1] in (Arg.CARD, Arg.CARDS) and action.args:
+        try:
+            return face(table, parse_card(action.args[0], table.spec.game.family))
+        except RuleError:
+            return None
+    if table.spec.action_card is not None:
+        return face(table, table.spec.action_card(table, action))
+    return None
 
 
 class SubsetSelect(
@@ -528,7 +603,8 @@ class SubsetSelect(
             custom_id=f"tapete:subset:{table.id}:{table.stamp}:{verb}",
             placeholder=action_label(table, Action(verb, ("…",)), lang),
             min_values=0, max_values=max(1, min(most, len(cards))),
-            options=[discord.SelectOption(label=c.label, value=str(c)) for c in cards] or
+            options=[discord.SelectOption(label=c.label, value=str(c), emoji=face(table, c))
+                     for c in cards] or
             [discord.SelectOption(label="—", value="-")],
         )
         return cls(table.id, table.stamp, verb, select)
@@ -555,8 +631,13 @@ async def send_hand(interaction: discord.Interaction[Any], table: Table) -> None
     if table.state is None:
         raise TableError("table-not-started")
     await service(interaction).back(table, interaction.user.id)
-    embed, view = hand_message(table, seat, private_lang(interaction))
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    lang = private_lang(interaction)
+    embed, view = hand_message(table, seat, lang)
+    hand = list(getattr(table.state.view(seat), "hand", ()))
+    files = []
+    if hand and servers(interaction).pictures(interaction.guild_id):
+        files.append(attach(embed, await hand_png(hand), HAND_FILE, lang.t("picture-alt-hand")))
+    await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

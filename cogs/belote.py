@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import cards_label, fit_lines, score_line, seat_lines, side_names
+from bot.render import fit_lines, score_line, seat_lines, side_names
 from rules import belote
 from rules.cards import Card, FrenchSuit
 from rules.engine import Action
@@ -42,24 +43,35 @@ def combo_name(combo: Sequence[Card], lang: Lang) -> str:
                   suit=lang.suit(top.suit))
 
 
+# The variables ``label_values`` adds, per verb (their values before a state is there).
+_LABEL_DEFAULTS: dict[str, dict[str, Any]] = {
+    "announce": {"count": 0, "combos": ""},
+    "pass": {"phase": ""},
+    "take": {"suit": ""},
+}
+
+
 def label_values(table: Table, action: Action, lang: Lang) -> dict[str, Any]:
     """``announce`` lists the combinations it would declare, ``take`` names the turned suit
-    and ``pass`` knows its moment (bidding, or keeping the 7 of trumps)."""
-    values: dict[str, Any] = {"count": 0, "combos": "", "phase": "", "suit": ""}
+    and ``pass`` knows its moment (bidding, or keeping the 7 of trumps). Only those
+    variables: ``name``'s suit comes from its argument and must not be overwritten."""
+    values = dict(_LABEL_DEFAULTS.get(action.verb, {}))
     state = table.state
-    if action.verb not in ("announce", "pass", "take"):
-        return values
-    if state is None or state.to_act is None:
+    if not values or state is None or state.to_act is None:
         return values
     view: belote.BeloteView = state.view(state.to_act)
-    names = [combo_name(combo, lang) for combo in view.announce]
-    values.update(count=len(names), combos=", ".join(names), phase=view.phase,
-                  suit=lang.suit(view.turned.suit))
+    if action.verb == "announce":
+        names = [combo_name(combo, lang) for combo in view.announce]
+        values.update(count=len(names), combos=", ".join(names))
+    elif action.verb == "pass":
+        values["phase"] = view.phase
+    else:
+        values["suit"] = lang.suit(view.turned.suit)
     return values
 
 
 def plays_line(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
-    return " ".join(f"{table.name(s)} {c.label}" for s, c in plays) or "—"
+    return " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in plays) or "—"
 
 
 def render_table(table: Table, lang: Lang) -> discord.Embed:
@@ -74,7 +86,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     lines = []
     if view.phase in ("bid1", "bid2"):
         proposed = lang.suit(view.turned.suit)
-        lines.append(lang.t("belote-bidding", dealer=dealer, card=view.turned.label,
+        lines.append(lang.t("belote-bidding", dealer=dealer, card=table.faces.text(view.turned),
                             suit=proposed))
         key = "belote-round-1" if view.phase == "bid1" else "belote-round-2"
         lines.append(lang.t(key, suit=proposed))
@@ -83,14 +95,16 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("belote-trump", suit=suit_name(view.trump, lang), taker=taker,
                             dealer=dealer))
         if view.players == 4:
-            lines.append(lang.t("belote-turned-taken", card=view.turned.label, taker=taker))
+            lines.append(lang.t("belote-turned-taken", card=table.faces.text(view.turned),
+                                taker=taker))
         else:
-            lines.append(lang.t("belote-turned", card=view.turned.label))
+            lines.append(lang.t("belote-turned", card=table.faces.text(view.turned)))
             if view.swapped is not None and view.swapped_card is not None:
                 lines.append(lang.t("belote-swapped", name=table.name(view.swapped),
-                                    given=view.turned.label, taken=view.swapped_card.label))
+                                    given=table.faces.text(view.turned),
+                                    taken=table.faces.text(view.swapped_card)))
             if view.bottom is not None:
-                lines.append(lang.t("belote-bottom", card=view.bottom.label))
+                lines.append(lang.t("belote-bottom", card=table.faces.text(view.bottom)))
         if view.phase == "swap" and view.to_act is not None:
             lines.append(lang.t("belote-swap-pending", name=table.name(view.to_act)))
     if view.held:
@@ -132,7 +146,7 @@ def announcements(table: Table, view: belote.BeloteView, lang: Lang) -> str:
     combination with its cards, its points and why."""
     if view.shown:
         return fit_lines([
-            lang.t("belote-shown-line", name=table.name(seat), cards=cards_label(cards),
+            lang.t("belote-shown-line", name=table.name(seat), cards=table.faces.cards(cards),
                    points=points, reason=lang.t("belote-reason", reason=reason))
             for seat, cards, points, reason in view.shown])
     by_seat: dict[int, list[str]] = {}
@@ -188,8 +202,39 @@ def match_lines(summary: dict[str, Any], lang: Lang) -> list[str]:
     return lines[-12:]
 
 
+def table_scene(table: Table, view: belote.BeloteView, lang: Lang) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    turned card (the proposed trump, then the trump), the bottom card of the stock, the
+    tricks won, and each side's points in the hand and in the match."""
+    trick = by_seat(view.trick, view.players) if view.phase in ("play", "swap") else \
+        [()] * view.players
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t("picture-tricks", n=view.tricks_won[i]),),
+                  turn=view.to_act == i, dealer=view.dealer == i)
+        for i in range(view.players))
+    label = "picture-turned" if view.trump is None else "picture-trump"
+    middle = [Pile(lang.t(label), (view.turned,))]
+    if view.bottom is not None:
+        middle.append(Pile(lang.t("picture-bottom"), (view.bottom,)))
+    names = side_names(table, view.sides, lang)
+    scores = tuple(lang.t("picture-score", name=n, score=v)
+                   for n, v in zip(names, view.scores, strict=False))
+    title = lang.t("belote-title-pairs" if view.pairs else "belote-title", hand=view.hand_number)
+    return Scene(title, seats, tuple(middle), scores)
+
+
+def action_card(table: Table, action: Action) -> Card | None:
+    """Swapping the 7 of trumps takes the turned card: its face goes on the swap button."""
+    if action.verb == "swap" and table.state is not None:
+        turned: Card = table.state.view(None).turned
+        return turned
+    return None
+
+
 class BeloteCog(GameCog, group_name="belote", group_description=ls("game-belote-desc")):
-    spec = GameSpec(belote.GAME, render_table, label_values=label_values)
+    spec = GameSpec(belote.GAME, render_table, label_values=label_values,
+                    table_scene=table_scene, action_card=action_card)
 
 
 async def setup(bot: TapeteBot) -> None:

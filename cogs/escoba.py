@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import cards_label, score_line, seat_lines, side_names
+from bot.render import score_line, seat_lines, side_names
 from rules import escoba
 from rules.tricks import sides
 
@@ -27,7 +28,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     embed = discord.Embed(title=lang.t("escoba-title", hand=view.hand_number),
                           colour=discord.Colour.dark_gold())
     embed.description = lang.t("escoba-deck", n=view.deck_count, dealer=table.name(view.dealer))
-    embed.add_field(name=lang.t("escoba-table"), value=cards_label(view.table), inline=False)
+    embed.add_field(name=lang.t("escoba-table"), value=table.faces.cards(view.table), inline=False)
     captured = [lang.t("escoba-captured-line", name=n, cards=c, escobas=e) for n, c, e in
                 zip(names, view.captured_counts, view.escobas, strict=False)]
     embed.add_field(name=lang.t("escoba-captured"), value="\n".join(captured), inline=False)
@@ -39,7 +40,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         r = view.renuncio
         embed.add_field(name=lang.t("escoba-renuncio-title"), value=lang.t(
             "escoba-renuncio", claimant=table.name(r.claimant), offender=table.name(r.offender),
-            card=r.card.label), inline=False)
+            card=table.faces.text(r.card)), inline=False)
     if view.is_over:
         winners = ", ".join(table.name(s) for s in view.winners)
         embed.add_field(name=lang.t("public-over"),
@@ -47,8 +48,28 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     return embed
 
 
+def table_scene(table: Table, view: escoba.EscobaView, lang: Lang) -> Scene:
+    """The picture of the table from the public view: the cards on the table, the deck, each
+    seat's cards in hand, and each side's captures, escobas and score."""
+    side_of = sides(len(table.seats), view.parejas)
+    names = side_names(table, side_of, lang)
+    seats = []
+    for i in range(view.players):
+        side = next(k for k, members in enumerate(side_of) if i in members)
+        notes = (lang.t("picture-cards", n=view.captured_counts[side]),
+                 lang.t("picture-escobas", n=view.escobas[side]))
+        seats.append(SeatScene(table.name(i), held=view.hand_sizes[i],
+                               notes=notes if len(side_of[side]) == 1 else (),
+                               turn=view.to_act == i, dealer=view.dealer == i))
+    middle = (Pile(lang.t("picture-table"), view.table),
+              Pile(lang.t("picture-deck"), backs=view.deck_count))
+    scores = tuple(lang.t("picture-score", name=n, score=v)
+                   for n, v in zip(names, view.scores, strict=False))
+    return Scene(lang.t("escoba-title", hand=view.hand_number), tuple(seats), middle, scores)
+
+
 class EscobaCog(GameCog, group_name="escoba", group_description=ls("game-escoba-desc")):
-    spec = GameSpec(escoba.GAME, render_table)
+    spec = GameSpec(escoba.GAME, render_table, table_scene=table_scene)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
@@ -19,6 +20,8 @@ from bot.i18n import Lang
 from bot.render import seat_lines
 from bot.storage import Tx
 from rules import nlk
+from rules.cards import Card
+from rules.engine import Action
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
@@ -46,10 +49,10 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("nlk-phase-piles", baceta=view.baceta, dealer=dealer))
         if view.drawn is not None and view.to_act is not None:
             lines.append(lang.t("nlk-drawn", name=table.name(view.to_act),
-                                card=view.drawn.label))
+                                card=table.faces.text(view.drawn)))
     elif view.trump is not None and view.trump_card is not None:
         lines.append(lang.t("nlk-phase-shedding", suit=lang.suit(view.trump),
-                            card=view.trump_card.label, dealer=dealer))
+                            card=table.faces.text(view.trump_card), dealer=dealer))
         if view.out:
             lines.append(lang.t("nlk-out-order",
                                 names=", ".join(table.name(s) for s in view.out)))
@@ -59,13 +62,13 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         lines.append(lang.t("nlk-games-of", played=view.games_played, total=view.partidas))
     embed.description = "\n".join(lines)
     if view.phase == "shedding":
-        trick = " → ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+        trick = " → ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
         embed.add_field(name=lang.t("nlk-trick"), value=trick[:1024], inline=False)
     marks = {}
     for seat in range(view.players):
         if view.phase == "piles":
             top = view.tops[seat]
-            mark = (lang.t("nlk-pile", top=top.label, n=view.hand_sizes[seat])
+            mark = (lang.t("nlk-pile", top=table.faces.text(top), n=view.hand_sizes[seat])
                     if top is not None else lang.t("nlk-pile-empty"))
         elif view.phase == "shedding" and seat in view.out:
             mark = lang.t("nlk-out", place=view.out.index(seat) + 1)
@@ -88,8 +91,54 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     return embed
 
 
+def table_scene(table: Table, view: nlk.NLKView, lang: Lang) -> Scene:
+    """The picture of the table from the public view. Phase I: each pile's top card in front
+    of its seat, the baceta and the card just drawn; Phase II: the trick bottom to top, the
+    trump card, the cards each player holds and who is out. Every seat shows its losses."""
+    seats = []
+    for i in range(view.players):
+        notes = [lang.t("picture-losses", n=view.losses[i])]
+        cards: tuple[Card, ...] = ()
+        held = view.hand_sizes[i]
+        if view.phase == "piles":
+            top = view.tops[i]
+            cards = (top,) if top is not None else ()
+            notes.insert(0, lang.t("picture-cards", n=view.hand_sizes[i]))
+            held = 0  # a pile lies face up: its size is a note, not cards in hand
+        elif i in view.out:
+            notes.insert(0, lang.t("picture-out", place=view.out.index(i) + 1))
+        seats.append(SeatScene(table.name(i), cards, held=held, notes=tuple(notes),
+                               turn=view.to_act == i, dealer=view.dealer == i,
+                               out=view.phase == "shedding" and i in view.out))
+    middle = []
+    if view.phase == "piles":
+        middle.append(Pile(lang.t("picture-baceta"), backs=view.baceta))
+        if view.drawn is not None:
+            middle.append(Pile(lang.t("picture-drawn"), (view.drawn,)))
+    elif view.phase == "shedding":
+        if view.trump_card is not None:
+            middle.append(Pile(lang.t("picture-trump"), (view.trump_card,)))
+        middle.append(Pile(lang.t("picture-trick"), tuple(c for _, c in view.trick)))
+    return Scene(lang.t("nlk-title", game=view.game_number), tuple(seats), tuple(middle))
+
+
+def action_card(table: Table, action: Action) -> Card | None:
+    """The face on a Phase I button: the drawn card a player gives or keeps, the top of
+    their own pile that they move."""
+    state = table.state
+    if state is None or state.to_act is None:
+        return None
+    view: nlk.NLKView = state.view(None)
+    if action.verb in ("give", "keep"):
+        return view.drawn
+    if action.verb == "move":
+        return view.tops[state.to_act]
+    return None
+
+
 class NLKCog(GameCog, group_name="nlk", group_description=ls("game-nlk-desc")):
-    spec = GameSpec(nlk.GAME, render_table, NLKHooks())
+    spec = GameSpec(nlk.GAME, render_table, NLKHooks(), table_scene=table_scene,
+                    action_card=action_card)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -5,8 +5,8 @@
   language. The only command that also works outside a server.
 * ``ranking juego:``, ``perfil [jugador]``, ``historial [juego]``: the server's skill ratings,
   a player's record, and its latest matches with each one's per-hand summary on demand.
-* ``ajustes`` and ``idioma`` (Manage Server): turn timeout, CPU pause, table channel and the
-  language of public messages, per server.
+* ``ajustes`` and ``idioma`` (Manage Server): turn timeout, CPU pause, table channel, the
+  language of public messages and whether tables show pictures (``dibujos``), per server.
 
 Discord hides a command from members without a permission only at the top level of a group,
 so the admin subcommands here (and ``/tomate ajustar``) are listed to everybody and refused at
@@ -27,9 +27,10 @@ from bot.commands import ls
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
 from bot.render import fit_lines
+from bot.servers import CPU_DELAY_RANGE, TURN_RANGE
 from bot.storage import Rating, ResultRecord
 from bot.tables import TableError
-from bot.views import guarded, private_lang, public_lang, selected
+from bot.views import guarded, private_lang, public_lang, selected, server_of
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
@@ -130,7 +131,7 @@ class HistorySelect(
             client: TapeteBot = interaction.client
             values = selected(interaction) or ["0"]
             record = await client.storage.results.get(int(values[0]))
-            if record is None or record.guild_id != interaction.guild_id:
+            if record is None or record.guild_id != server_of(interaction):
                 raise TableError("history-gone")
             lang = private_lang(interaction)
             embed = await match_summary(client, record, lang)
@@ -257,7 +258,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         async def work() -> None:
             spec = self.game(juego)
             lang = public_lang(interaction)
-            top = await self.bot.storage.ratings.top(interaction.guild_id or 0, spec.name)
+            top = await self.bot.storage.ratings.top(server_of(interaction), spec.name)
             lines = [rating_line(i, r, lang) for i, r in enumerate(top, 1)]
             embed = discord.Embed(title=lang.t("rating-title", game=spec.title(lang)),
                                   description=fit_lines(lines, 4000) or lang.t("rating-empty"),
@@ -273,10 +274,12 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.rename(jugador=ls("cmd-perfil-jugador-name"))
     @app_commands.guild_only()
     async def perfil(self, interaction: discord.Interaction[Any],
-                     jugador: discord.Member | None = None) -> None:
+                     jugador: discord.User | None = None) -> None:
+        """Anybody's profile, a player who has left the server included (Discord sends a
+        user, not a member, for them)."""
         async def work() -> None:
             member = jugador or interaction.user
-            guild = interaction.guild_id or 0
+            guild = server_of(interaction)
             lang = private_lang(interaction)
             ratings = await self.bot.storage.ratings.of_account(guild, f"user:{member.id}")
             recent = await self.bot.storage.results.recent(guild, user_id=member.id, limit=5)
@@ -306,7 +309,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         async def work() -> None:
             game = self.game(juego).name if juego else None
             lang = private_lang(interaction)
-            recent = await self.bot.storage.results.recent(interaction.guild_id or 0, game,
+            recent = await self.bot.storage.results.recent(server_of(interaction), game,
                                                            limit=10)
             lines = [result_line(self.bot, r, lang) for r in recent]
             embed = discord.Embed(title=lang.t("history-title"),
@@ -336,8 +339,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def idioma(self, interaction: discord.Interaction[Any], idioma: str) -> None:
-        guild = interaction.guild_id
-        assert guild is not None  # guild_only
+        guild = server_of(interaction)
         await self.bot.servers.set_language(guild, idioma)
         self.bot.tables.refresh_guild(guild)
         lang = self.bot.servers.public(guild)
@@ -350,12 +352,14 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
         turno=ls("cmd-ajustes-turno-desc"), pausa_cpu=ls("cmd-ajustes-pausa_cpu-desc"),
         idioma=ls("cmd-ajustes-idioma-desc"), canal=ls("cmd-ajustes-canal-desc"),
         cualquier_canal=ls("cmd-ajustes-cualquier_canal-desc"),
+        dibujos=ls("cmd-ajustes-dibujos-desc"),
         por_defecto=ls("cmd-ajustes-por_defecto-desc"),
     )
     @app_commands.rename(
         turno=ls("cmd-ajustes-turno-name"), pausa_cpu=ls("cmd-ajustes-pausa_cpu-name"),
         idioma=ls("cmd-idioma-idioma-name"), canal=ls("cmd-ajustes-canal-name"),
         cualquier_canal=ls("cmd-ajustes-cualquier_canal-name"),
+        dibujos=ls("cmd-ajustes-dibujos-name"),
         por_defecto=ls("cmd-ajustes-por_defecto-name"),
     )
     @app_commands.choices(idioma=[
@@ -366,33 +370,37 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustes(
         self, interaction: discord.Interaction[Any],
-        turno: app_commands.Range[int, 15, 3600] | None = None,
-        pausa_cpu: app_commands.Range[float, 0.0, 30.0] | None = None,
+        turno: app_commands.Range[int, TURN_RANGE[0], TURN_RANGE[1]] | None = None,
+        pausa_cpu: app_commands.Range[float, CPU_DELAY_RANGE[0], CPU_DELAY_RANGE[1]]
+        | None = None,
         idioma: str | None = None,
         canal: discord.TextChannel | None = None,
         cualquier_canal: bool = False,
+        dibujos: bool | None = None,
         por_defecto: bool = False,
     ) -> None:
         """Without options it shows the server's settings; with some, it changes them."""
-        guild = interaction.guild_id
-        assert guild is not None  # guild_only
+        guild = server_of(interaction)
         servers = self.bot.servers
         changes: dict[str, Any] = {}
         if por_defecto:
-            changes = {"turn_timeout": None, "cpu_delay": None, "table_channel": None}
-        if turno is not None:
-            changes["turn_timeout"] = float(turno)
+            changes = {"turn_timeout": None, "cpu_delay": None, "table_channel": None,
+                       "pictures": None}
+        if turno is not None:  # checked, and refused out of range, by the settings
+            changes["turn_timeout"] = turno
         if pausa_cpu is not None:
-            changes["cpu_delay"] = float(pausa_cpu)
+            changes["cpu_delay"] = pausa_cpu
         if idioma is not None:
             changes["language"] = idioma
         if canal is not None:
             changes["table_channel"] = canal.id
         elif cualquier_canal:
             changes["table_channel"] = None
+        if dibujos is not None:
+            changes["pictures"] = dibujos
         if changes:
             await servers.update(guild, **changes)
-            if "language" in changes:
+            if "language" in changes or "pictures" in changes:
                 self.bot.tables.refresh_guild(guild)
         lang = private_lang(interaction)
         config, timing = servers.config(guild), servers.timing(guild)
@@ -402,11 +410,16 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             title=lang.t("settings-title"),
             description=lang.t(
                 "settings-body", turn=round(timing.turn_timeout), cpu=timing.cpu_delay,
-                language=lang.t(f"language-name-{config.language}"), channel=channel),
+                language=lang.t(f"language-name-{config.language}"), channel=channel)
+            + "\n" + lang.t("settings-pictures", on=lang_yes(servers.pictures(guild))),
             colour=discord.Colour.dark_green())
         if changes:
             embed.set_footer(text=lang.t("settings-saved"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def lang_yes(value: bool) -> str:
+    return "yes" if value else "no"
 
 
 def rating_line(rank: int, rating: Rating, lang: Lang) -> str:

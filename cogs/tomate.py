@@ -11,12 +11,14 @@ pot under one lock.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
 from bot.commands import ls
 from bot.gamecog import GameCog
@@ -25,7 +27,7 @@ from bot.i18n import Lang
 from bot.render import fit_lines, seat_lines
 from bot.storage import Movement, ResultRecord, Tx
 from bot.tables import Table, TableError
-from bot.views import private_lang, public_lang
+from bot.views import private_lang, public_lang, server_of
 from rules import tomate
 from rules.engine import Event
 
@@ -63,14 +65,33 @@ class TomateHooks(TableHooks):
 
     async def new_game_kwargs(self, table: Table, db: Tx) -> dict[str, Any]:
         plato, reserva = await self.bank.pot(guild_of(table), db)
-        await self._read_balances(table, db)
-        return {"plato": plato, "reserva": reserva}
+        room = await self._room(table, db, plato, reserva)
+        return {"plato": plato, "reserva": reserva, "room": room}
 
     async def before_apply(self, table: Table, db: Tx) -> int:
         state = table.state
         assert isinstance(state, tomate.State)
-        state.sync_pot(*await self.bank.pot(guild_of(table), db))
+        plato, reserva = await self.bank.pot(guild_of(table), db)
+        state.sync_pot(plato, reserva, await self._room(table, db, plato, reserva))
         return int(state.hand_no)
+
+    async def _room(
+        self, table: Table, db: Tx, plato: int, reserva: int
+    ) -> dict[str, tuple[int, int]]:
+        """What each of the table's accounts may still receive and pay in this move, read in
+        the move's transaction under the server's lock: the engine cuts a payment that would
+        pass the bank's limit, so no move of the rules is ever refused (docs/rules/*/tomate.md,
+        "The bank's limit"). CPU seats share one account: each gets an equal part of it."""
+        accounts = [seat_account(table, i) for i in range(len(table.seats))]
+        balances = await self.bank.balances(guild_of(table), accounts, db)
+        sharing = Counter(accounts)
+        room: dict[str, tuple[int, int]] = {}
+        for seat, account in enumerate(accounts):
+            receive, pay = self.bank.room(account, balances[account])
+            room[f"seat:{seat}"] = (receive // sharing[account], pay // sharing[account])
+        room[PLATO] = self.bank.room(PLATO, plato)
+        room[RESERVA] = self.bank.room(RESERVA, reserva)
+        return room
 
     async def after_apply(
         self, table: Table, events: Sequence[Event], db: Tx, before: Any
@@ -106,13 +127,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     def __init__(self, bot: TapeteBot) -> None:
         self.bank = Bank(bot.storage, pots=(PLATO, RESERVA))
         self.spec = GameSpec(tomate.GAME, self.render_table, TomateHooks(self.bank),
-                             summary_lines=self.summary_lines)
+                             summary_lines=self.summary_lines, table_scene=self.table_scene)
         super().__init__(bot)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
-        return True
 
     def render_table(self, table: Table, lang: Lang) -> discord.Embed:
         state = table.state
@@ -127,7 +143,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             pinta = lang.t("tomate-pinta_taken", name=table.name(view.taker), suit=suit,
                            dealer=table.name(view.dealer))
         else:
-            pinta = lang.t("tomate-pinta", card=view.pinta.label if view.pinta else "—",
+            pinta = lang.t("tomate-pinta", card=table.faces.text(view.pinta) if view.pinta else "—",
                            suit=suit, dealer=table.name(view.dealer))
         # the server's pot as the bank knows it now (another table may have moved it since
         # this table's last move), else as this table's engine last saw it
@@ -137,7 +153,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             lang.t("tomate-pot", plato=plato, reserva=reserva, baceta=view.baceta),
             pinta,
         ])
-        trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+        trick = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
         embed.add_field(name=lang.t("tomate-trick"), value=trick, inline=False)
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         balances = self.bank.known(table.guild_id or 0, accounts)
@@ -154,6 +170,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
             embed.add_field(name=lang.t("tomate-last"),
                             value=hand_summary(table, view.last_hand, lang), inline=False)
         return embed
+
+    def table_scene(self, table: Table, view: tomate.TomateView, lang: Lang) -> Scene:
+        """The picture, with the server's pot as the bank knows it now."""
+        pot = self.bank.known(table.guild_id or 0, [PLATO, RESERVA])
+        return table_scene(table, view, lang, pot.get(PLATO), pot.get(RESERVA))
 
     async def summary_lines(
         self, record: ResultRecord, names: Sequence[str], lang: Lang
@@ -177,7 +198,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
 
     @app_commands.command(name=ls("cmd-bote-name"), description=ls("cmd-bote-desc"))
     async def bote(self, interaction: discord.Interaction[Any]) -> None:
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = public_lang(interaction)
         plato, reserva = await self.bank.pot(guild)
         movements = await self.bank.history(guild, limit=10)
@@ -193,10 +214,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.describe(jugador=ls("cmd-saldo-jugador-desc"))
     @app_commands.rename(jugador=ls("cmd-saldo-jugador-name"))
     async def saldo(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], jugador: discord.User | None = None
     ) -> None:
+        """Anybody's balance, a player who has left the server included."""
         member = jugador or interaction.user
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = private_lang(interaction)
         account = user_account(member.id)
         balance = (await self.bank.balances(guild, [account]))[account]
@@ -210,7 +232,7 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.command(name=ls("cmd-ranking-name"), description=ls("cmd-ranking-desc"))
     async def ranking(self, interaction: discord.Interaction[Any]) -> None:
         lang = public_lang(interaction)
-        balances = await self.bank.all_balances(interaction.guild_id or 0)
+        balances = await self.bank.all_balances(server_of(interaction))
         players = sorted(
             ((a, b) for a, b in balances.items() if a not in self.bank.pots),
             key=lambda item: (-item[1], item[0]),
@@ -233,11 +255,11 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(
-        self, interaction: discord.Interaction[Any], jugador: discord.Member,
+        self, interaction: discord.Interaction[Any], jugador: discord.User,
         cantidad: app_commands.Range[int, -MAX_TANTOS, MAX_TANTOS],
         motivo: app_commands.Range[str, 3, 200], bote: Literal["plato", "reserva"] = "reserva",
     ) -> None:
-        guild = interaction.guild_id or 0
+        guild = server_of(interaction)
         lang = public_lang(interaction)
         reason = lang.t("tomate-adjust-reason", reason=motivo, by=interaction.user.display_name)
         async with self.bot.tables.guild_lock("tomate", guild):
@@ -250,6 +272,30 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         await interaction.response.send_message(
             lang.t("tomate-adjusted", amount=abs(cantidad), direction=direction, reason=motivo)
         )
+
+
+def table_scene(table: Table, view: tomate.TomateView, lang: Lang, plato: int | None = None,
+                reserva: int | None = None) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    pinta and the baceta, each seat's word (juega, pasa...) and tricks, and the pot (the
+    server's when given, else as this table's engine last saw it)."""
+    trick = by_seat(view.trick, view.players)
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t(f"tomate-status-{view.status[i]}"),
+                         lang.t("picture-tricks", n=view.tricks_won[i])),
+                  turn=view.to_act == i, dealer=view.dealer == i,
+                  out=view.status[i] == "passed")
+        for i in range(view.players))
+    middle = []
+    if view.pinta is not None and not view.pinta_taken:
+        middle.append(Pile(lang.t("picture-pinta"), (view.pinta,)))
+    middle.append(Pile(lang.t("picture-baceta"), backs=view.baceta))
+    title = lang.t("tomate-title", variante=lang.t(f"tomate-variante-{view.variante}"),
+                   hand=view.hand_number)
+    pot = lang.t("picture-pot", plato=view.plato if plato is None else plato,
+                 reserva=view.reserva if reserva is None else reserva)
+    return Scene(title, seats, tuple(middle), (pot,))
 
 
 def hand_summary(table: Table, summary: tomate.HandScored, lang: Lang) -> str:

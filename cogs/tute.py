@@ -6,13 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art.table import Pile, Scene, SeatScene, by_seat
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
 from bot.render import score_line, seat_lines, side_names
 from rules import tute
-from rules.cards import SpanishSuit
+from rules.cards import Card, SpanishSuit
+from rules.engine import Action
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
@@ -28,16 +30,16 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     embed = discord.Embed(title=lang.t("tute-title", modalidad=modalidad, hand=view.hand_number),
                           colour=discord.Colour.dark_red())
     lines = [lang.t("tute-trump", suit=lang.suit(SpanishSuit(view.trump)),
-                    card=view.turned.label, dealer=table.name(view.dealer))]
+                    card=table.faces.text(view.turned), dealer=table.name(view.dealer))]
     if view.modalidad == "habanero":
         lines.append(lang.t("tute-baceta", n=view.baceta_count))
     if view.capote is not None:
         lines.append(lang.t("tute-capote", name=table.name(view.capote)))
     embed.description = "\n".join(lines)
-    trick = " ".join(f"{table.name(s)} {c.label}" for s, c in view.trick) or "—"
+    trick = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.trick) or "—"
     embed.add_field(name=lang.t("tute-trick"), value=trick, inline=False)
     if view.last_trick:
-        last = " ".join(f"{table.name(s)} {c.label}" for s, c in view.last_trick)
+        last = " ".join(f"{table.name(s)} {table.faces.text(c)}" for s, c in view.last_trick)
         embed.add_field(name=lang.t("tute-last_trick"), value=last, inline=False)
     if view.cantes:
         cantes = ", ".join(lang.t("tute-cante", name=table.name(s), value=v,
@@ -67,8 +69,35 @@ def hand_summary(summary: dict[str, Any], lang: Lang) -> str:
     return "\n".join(lines)[-900:]
 
 
+def table_scene(table: Table, view: tute.TuteView, lang: Lang) -> Scene:
+    """The picture of the table from the public view: the trick in front of the seats, the
+    turned trump and (habanero) the baceta, the tricks won and the juegos."""
+    trick = by_seat(view.trick, view.players)
+    seats = tuple(
+        SeatScene(table.name(i), trick[i], held=view.hand_sizes[i],
+                  notes=(lang.t("picture-tricks", n=view.tricks_won[i]),),
+                  turn=view.to_act == i, dealer=view.dealer == i)
+        for i in range(view.players))
+    middle = [Pile(lang.t("picture-trump"), (view.turned,))]
+    if view.modalidad == "habanero":
+        middle.append(Pile(lang.t("picture-baceta"), backs=view.baceta_count))
+    names = side_names(table, view.sides, lang)
+    title = lang.t("tute-title", modalidad=lang.t(f"tute-modalidad-{view.modalidad}"),
+                   hand=view.hand_number)
+    return Scene(title, seats, tuple(middle), tuple(
+        lang.t("picture-score", name=n, score=j) for n, j in zip(names, view.juegos, strict=False)))
+
+
+def action_card(table: Table, action: Action) -> Card | None:
+    """A swap takes the turned trump card: its face goes on the swap button."""
+    if action.verb == "swap" and table.state is not None:
+        turned: Card = table.state.view(None).turned
+        return turned
+    return None
+
+
 class TuteCog(GameCog, group_name="tute", group_description=ls("game-tute-desc")):
-    spec = GameSpec(tute.GAME, render_table)
+    spec = GameSpec(tute.GAME, render_table, table_scene=table_scene, action_card=action_card)
 
 
 async def setup(bot: TapeteBot) -> None:

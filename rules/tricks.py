@@ -2,7 +2,7 @@
 
 A game describes its obligations with a :class:`TrickPolicy` (data, not code) and its card
 order with a :class:`Ranking`; the same two functions then serve Tute, Tomate and Belote.
-Vocabulary (RULES.md): asistir = follow suit, montar = beat the highest led-suit card already
+docs/rules/en/conventions.md: asistir = follow suit, montar = beat the highest led-suit card already
 in the trick (even when the trick has been trumped), fallar = trump when void, pisar = beat
 every trump already in the trick, and contrafallar = any card.
 """

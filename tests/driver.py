@@ -92,6 +92,14 @@ def log_lines(channel: Any) -> list[str]:
     return lines
 
 
+FACE = re.compile(r"<a?:\w+:\d+>")
+
+
+def plain(text: str) -> str:
+    """Public text without the cards' face emojis (``<:name:id>``): the labels remain."""
+    return FACE.sub("", text)
+
+
 def mentions_card(text: str, card: Card) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){re.escape(card.label)}", text) is not None
 

@@ -89,6 +89,7 @@ class StandIn:
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[str, dict[str, Any]] = {}
+        self.emojis: list[dict[str, Any]] = []  # the application's emojis (the card faces)
         self.writes: dict[int, deque[float]] = defaultdict(deque)
         self.problems: list[str] = []
         self.rate_limited = 0
@@ -290,6 +291,14 @@ class StandIn:
                     self.commands[command["name"]] = command
                     registered.append(command)
                 return ok(registered)
+            case ("GET", ["applications", _, "emojis"]):
+                return ok({"items": self.emojis})
+            case ("POST", ["applications", _, "emojis"]):
+                emoji = {"id": str(next(self._ids)), "name": body["name"], "roles": [],
+                         "require_colons": True, "managed": False, "animated": False,
+                         "available": True}
+                self.emojis.append(emoji)
+                return ok(emoji)
             case ("POST", ["interactions", _, token, "callback"]):
                 return ok(self._callback(token, body))
             case ("PATCH", ["webhooks", _, token, "messages", which]):

@@ -14,9 +14,13 @@ from rules.belote import cpu
 from rules.belote.combos import public_name
 from rules.belote.options import DECK
 from tests.sizes import size
+from tests.test_belote_rules import act, fr, taken
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"parejas": True}, 4)]
 IDS = ["2", "3", "4", "parejas"]
+# ``none_or_split`` lets an equal combination be announced too: the sampled deals follow it.
+TIE_MODES = [({"empate_escalera": "none_or_split"}, 2), ({"empate_escalera": "none_or_split"}, 3)]
+TIE_IDS = ["2-none_or_split", "3-none_or_split"]
 
 
 def matches(options: dict[str, Any], players: int, count: int, seed: int,
@@ -50,7 +54,7 @@ def test_the_rules_of_thumb_always_play_a_legal_move(options: dict[str, Any],
         assert cpu.heuristic(state, seat, rng) in state.legal_actions()
 
 
-@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+@pytest.mark.parametrize(("options", "players"), MODES + TIE_MODES, ids=IDS + TIE_IDS)
 def test_a_sampled_deal_keeps_the_announcements_and_the_cards_known(
         options: dict[str, Any], players: int) -> None:
     rng = random.Random(5)
@@ -103,3 +107,24 @@ def test_a_playout_end_is_valued_for_the_seats_side() -> None:
         assert value == partner
         margin = scored.scored[seat % 2] - scored.scored[1 - seat % 2]
         assert (value > other) == (margin > 0) or margin == 0
+
+
+@pytest.mark.parametrize("empate", ["first", "none_or_split"])
+def test_sampled_deals_follow_what_may_be_announced(empate: str) -> None:
+    """Seat 1 announced a tercia al rey; seat 2 holds an equal one, which ``announce`` offers
+    only with ``none_or_split``. The true deal agrees with what seat 2 knows (the CPU reads
+    the announcements as the engine makes them) and a sampled deal leaves seat 2 the same
+    view and the same choices."""
+    final = {1: "Kc Qc Jc 7s 7d 8d Ah 10h 8c", 2: "Ks Qs Js 9c 9d 8h 10d Ad 7c",
+             0: "10s 9s 8s As Ac 10c 9h Kh Qh"}
+    state = taken(3, final, "7h", bottom="Jh", empate_escalera=empate)
+    act(state, "announce", "play 7s")
+    offered = list(state.view(2).announce)
+    assert offered == ([tuple(fr("Ks Qs Js"))] if empate == "none_or_split" else [])
+    assert cpu._announcements_agree(state, 2, state.announcements, offered) == \
+        state.announcements
+    rng = random.Random(7)
+    for _ in range(size(5, 20)):
+        world = cpu.determinize(state, 2, rng)
+        assert world.view(2) == state.view(2)
+        assert world.legal_actions() == state.legal_actions()

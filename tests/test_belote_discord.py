@@ -7,9 +7,10 @@ from typing import Any
 
 from bot.i18n import catalog
 from rules import belote
-from rules.cards import parse_cards
+from rules.cards import FrenchSuit, parse_cards
 from tests.conftest import make_bot
 from tests.driver import (
+    USER_LOCALES,
     bot_of,
     enabled_components,
     play_to_the_end,
@@ -190,3 +191,33 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
     button = enabled_components(shown.response.components)[0]
     await ana.click(shown.response.message, custom_id=button["custom_id"])
     assert restored.state.to_json() != snapshot
+
+
+async def test_second_round_buttons_name_each_other_suit(simcord_env: Any) -> None:
+    """All pass in the first round: the private hand offers one ``name`` button per suit but
+    the turned one, each with the suit's name, in the reader's language; a click names it."""
+    env = simcord_env
+    cards = two_player_deck("7s 8s 9c 7d 8d 10c Ac Kc Qc", "Ks Qs 9d Jd 7c 8c As 10s Js",
+                            turned="9h", bottom="7h")
+    table, channel, seats = await scripted_table(env, cards)
+    USER_LOCALES[seats[0].id] = "en-US"
+
+    async def bidding_labels(member: Any) -> tuple[Any, list[str]]:
+        shown = await member.click(channel.history()[0], label="Ver mi mano")
+        assert shown.ephemeral
+        return shown, [c["label"] for c in enabled_components(shown.response.components)]
+
+    _, labels = await bidding_labels(seats[1])
+    assert labels == ["Tomar corazones", "Paso"]
+    await seats[1].slash(channel, "belote jugar", carta="pass")
+    await seats[0].slash(channel, "belote jugar", carta="pass")
+    assert table.state.phase == "bid2"
+    _, labels = await bidding_labels(seats[1])
+    assert labels == ["Elegir picas", "Elegir diamantes", "Elegir tréboles", "Paso"]
+    await seats[1].slash(channel, "belote jugar", carta="pass")
+    shown, labels = await bidding_labels(seats[0])
+    assert labels == ["Name spades", "Name diamonds", "Name clubs", "Pass"]
+    button = next(c for c in enabled_components(shown.response.components)
+                  if c["label"] == "Name spades")
+    await seats[0].click(shown.response.message, custom_id=button["custom_id"])
+    assert table.state.trump is FrenchSuit.SPADES and table.state.taker == 0

@@ -1,4 +1,4 @@
-"""Belote: scripted-deck scenarios for every rule of RULES.md ("Belote")."""
+"""Belote: scripted-deck scenarios for every rule of docs/rules/en/belote.md."""
 
 from __future__ import annotations
 
@@ -448,17 +448,40 @@ def test_combinations_not_announced_count_for_nothing() -> None:
     assert kinds(events, HandScored)[0].combinations == (0, 0)
 
 
-def test_equal_sequence_may_be_announced_and_the_first_wins_by_default() -> None:
+def test_first_an_equal_sequence_is_not_announced() -> None:
+    # With ``first`` (the default) only a combination better than the best announced may be
+    # announced: seat 2's tercia al rey equals seat 1's, seat 0's tercia a la dama is worse.
     final = {1: "Kc Qc Jc 7s 7d 8d Ah 10h 8c", 2: "Ks Qs Js 9c 9d 8h 10d Ad 7c",
              0: "10s 9s 8s As Ac 10c 9h Kh Qh"}
     state = taken(3, final, "7h", bottom="Jh")
     act(state, "announce", "play 7s")
-    assert legal(state)[-1] == "announce"  # an equal tercia al rey may be announced too
-    act(state, "announce", "play Ks")
-    assert "announce" not in legal(state)  # seat 0: a tercia a la dama is worse
+    assert "announce" not in legal(state) and state.view(2).announce == ()
+    rejects(state, 2, "announce", BeloteRefusal.NOTHING_BETTER)
+    act(state, "play Ks")
+    assert "announce" not in legal(state)
     events = act(state, "play As")
     assert [(e.seat, e.points, e.reason) for e in kinds(events, CombinationShown)] == [
-        (1, 20, "scores"), (2, 0, "tie_lost")]
+        (1, 20, "scores")]
+
+
+@pytest.mark.parametrize("tercia", ["As Ks Qs", "Kh Qh Jh"])  # higher top card; in trumps
+def test_first_a_better_sequence_is_announced(tercia: str) -> None:
+    final = {1: "Kc Qc Jc 7s 7d 8d Ah 10h 8c", 2: f"{tercia} 9c 9d 8h 10d Ad 7c"}
+    state = taken(3, final, "7h", bottom="Js")
+    act(state, "announce", "play 7s")
+    assert legal(state)[-1] == "announce" and state.view(2).announce == (tuple(fr(tercia)),)
+
+
+def test_first_the_outside_checks_position_offers_no_equal_tercia() -> None:
+    # The defect report's position: seat 1 names hearts and announces its 10-9-8 of clubs;
+    # seat 0's 10-9-8 of diamonds is only equal, so it may just play a club.
+    deck = fr("10c 8h Ah 8d 10d 7c 8c 7h Jh Ks Kd Ac 10s 9c 7s Kc 9d 10h 9h Qc Jc Ad Js Jd 8s "
+              "9s Qd Kh As 7d Qh Qs")
+    state = game(2, deck)
+    act(state, "pass", "pass", "name h", "announce", "play Kc")
+    assert sorted(legal(state)) == ["play 7c", "play Ac"]
+    assert state.view(0).announce == ()
+    rejects(state, 0, "announce", BeloteRefusal.NOTHING_BETTER)
 
 
 @pytest.mark.parametrize(("players", "expected"), [(2, [0, 0]), (3, [10, 10])])
@@ -475,6 +498,27 @@ def test_equal_sequences_with_none_or_split(players: int, expected: list[int]) -
     reason = "tie_none" if players == 2 else "tie_split"
     assert [(e.seat, e.points, e.reason) for e in kinds(events, CombinationShown)] == [
         (1, expected[0], reason), (0, expected[1], reason)]
+
+
+@pytest.mark.parametrize("brelan_announced", [True, False])
+def test_pairs_a_brelan_annulling_the_best_sequence_leaves_no_sequence(
+        brelan_announced: bool) -> None:
+    # Seat 1 (pair 1+3) announces a tercia, seat 2 a better cuarta, seat 3 a brelán of aces:
+    # the cuarta is the best sequence and is annulled, so seat 1's tercia, beaten by it,
+    # scores nothing either. A brelán that is not announced annuls nothing: the cuarta scores.
+    final = {1: "9c 8c 7c 10s 8s 9h Ks 7h", 2: "Kd Qd Jd 10d 7s Qh 10c Kc",
+             3: "As Ah Ad Ac Qs 9s Kh 8h", 0: "Js Jh 10h Jc Qc 9d 8d 7d"}
+    state = taken(4, final, "7h", parejas=True)
+    act(state, "announce", "play 8s", "announce", "play 7s")
+    assert state.view(3).announce == (tuple(fr("As Ah Ad Ac")),)
+    act(state, *(["announce"] if brelan_announced else []), "play 9s")
+    assert "announce" not in legal(state)  # seat 0's tercia is no better than the cuarta
+    events = act(state, "play Js")
+    shown = [(e.seat, e.points, e.reason) for e in kinds(events, CombinationShown)]
+    if brelan_announced:
+        assert shown == [(1, 0, "beaten"), (2, 0, "annulled"), (3, 100, "scores")]
+    else:
+        assert shown == [(1, 0, "beaten"), (2, 50, "scores")]
 
 
 # Judging announced combinations (``judge``), seat by seat in announcement order.
@@ -500,8 +544,32 @@ def test_judge_a_brelan_does_not_annul_its_own_sides_sequences() -> None:
         (0, "beaten"), (0, "annulled"), (200, "scores")]
     assert judged([(1, "Ks Kh Kd Kc"), (1, "Ad Kd Qd")]) == [(100, "scores"), (20, "scores")]
     # pairs: the partner's brelán annuls nothing of the pair
+    assert judged([(0, "Ad Kd Qd"), (2, "Js Jh Jd Jc")], 4, True) == [
+        (20, "scores"), (200, "scores")]
+
+
+def test_judge_the_best_sequence_annulled_by_a_brelan_leaves_no_sequence_scoring() -> None:
+    # the best sequence wins and annuls the others; a brelán of another side annuls it:
+    # nobody scores a sequence (the weaker one of the brelán's own pair gets nothing)
     assert judged([(0, "Ad Kd Qd"), (1, "Kc Qc Jc 10c"), (2, "Js Jh Jd Jc")], 4, True) == [
-        (20, "scores"), (0, "annulled"), (200, "scores")]
+        (0, "beaten"), (0, "annulled"), (200, "scores")]
+    # its holder's other sequences go with it
+    assert judged([(0, "Ad Kd Qd"), (1, "Kc Qc Jc 10c"), (1, "9s 8s 7s"),
+                   (2, "Qs Qh Qd Qc")], 4, True) == [
+        (0, "beaten"), (0, "annulled"), (0, "annulled"), (100, "scores")]
+
+
+@pytest.mark.parametrize(("players", "pairs", "expected"), [
+    # 2 players: the tie still means nobody scores; the annulled one says why it is void
+    (2, False, [(0, "annulled"), (0, "tie_none"), (100, "scores")]),
+    # 3+: each tied side's share is its own; the annulled side's share is lost
+    (3, False, [(0, "annulled"), (50, "tie_split"), (100, "scores")]),
+    (4, True, [(0, "annulled"), (50, "tie_split"), (100, "scores")]),
+])
+def test_judge_none_or_split_a_tie_with_an_annulled_sequence(
+        players: int, pairs: bool, expected: list[tuple[int, str]]) -> None:
+    assert judged([(1, "Ad Kd Qd Jd 10d"), (0, "Ac Kc Qc Jc 10c"), (0, "Qs Qh Qd Qc")],
+                  players, pairs, empate="none_or_split") == expected
 
 
 def test_judge_sequences_longest_then_highest_then_trump() -> None:

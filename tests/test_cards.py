@@ -1,4 +1,4 @@
-"""Card notation and decks (RULES.md, "Card notation")."""
+"""Card notation and decks (docs/rules/en/conventions.md, "How cards are written")."""
 
 import pytest
 

@@ -25,6 +25,7 @@ from tests.driver import (
     bot_of,
     enabled_components,
     log_lines,
+    plain,
     play_to_the_end,
     privacy_check,
     public_text,
@@ -76,7 +77,8 @@ async def script(env: Any, table: Any, deck: list[Card], seed: int = 11) -> None
     table.state = state
     table.log.clear()
     table.log.extend(state.initial_events)
-    bot_of(env).tables.request_refresh(table)
+    with env._bot_scope():  # as the bot itself would (its picture is drawn on its thread)
+        bot_of(env).tables.request_refresh(table)
     await env.settle()
 
 
@@ -89,7 +91,9 @@ def table_message(channel: Any, table: Any) -> Any:
 
 
 def fields_of(message: Any) -> dict[str, str]:
-    return {f["name"]: f["value"] for f in message.embeds[0].to_dict().get("fields", [])}
+    """The table message's fields, cards as their labels (without the face emojis)."""
+    return {f["name"]: plain(f["value"])
+            for f in message.embeds[0].to_dict().get("fields", [])}
 
 
 def components(shown: Any) -> list[dict[str, Any]]:

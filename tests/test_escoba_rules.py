@@ -1,4 +1,4 @@
-"""Escoba rules (RULES.md, "Escoba"): scripted-deck scenarios for every rule.
+"""Escoba rules (docs/rules/en/escoba.md): scripted-deck scenarios for every rule.
 
 Decks are full 40-card orders, top card first, built by :func:`build_deck` from the cards each
 seat must receive and the four table cards; every other card follows in canonical order.

@@ -1,4 +1,4 @@
-"""ARCHITECTURE.md layering: rules/ is pure, bot/ never imports cogs/."""
+"""docs/ARCHITECTURE.md layering: rules/ is pure, bot/ never imports cogs/."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_bot_names_no_game_and_no_verb() -> None:
     games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME, belote_rules.GAME,
              nlk_rules.GAME]
     names = {g.name for g in games}
-    # ``play`` and ``pass`` are the verbs every game shares (ARCHITECTURE.md); the rest are a
+    # ``play`` and ``pass`` are the verbs every game shares (docs/ARCHITECTURE.md); the rest are a
     # game's own. Belote's ``name`` is also the ordinary word of catalog keys (``-name``) and
     # seat records, so it is looked for only as the verb of an action text (``name <suit>``).
     verbs = {v.name for g in games for v in g.verbs} - {"play", "pass", "name"}

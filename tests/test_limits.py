@@ -1,5 +1,5 @@
 """Discord's payload limits and the bank's bounds: whatever a user types, every reply fits,
-and no amount or balance leaves the range storage holds exactly."""
+reads and pings nobody, and no amount or balance leaves the range storage holds exactly."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.bank import MAX_TANTOS, Bank, BeyondLimit, user_account
+from bot.i18n import catalog
 from bot.render import FIELD_LIMIT, clip, fit_lines
 from bot.storage import Storage
 from tests.driver import bot_of
@@ -79,3 +80,31 @@ async def test_amounts_and_balances_stay_within_bounds(tmp_path: Path) -> None:
     history = await bank.history(7)
     assert [m.amount for m in history] == [MAX_TANTOS]
     await storage.close()
+
+
+def test_no_value_is_too_long_for_a_message() -> None:
+    """Fluent refuses a text value over 2,500 characters and shows "{???}" instead of the
+    whole placeable (a 3,000-character reason did that): a value that long is cut, and the
+    message reads."""
+    text = catalog("es").t("tomate-adjusted", amount=5, direction="x", reason="y" * 3000)
+    assert "{???}" not in text and "y" * 1000 in text and len(text) < 2100
+
+
+async def test_a_reason_that_names_everybody_pings_nobody(simcord_env: Any) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("mesa")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("jefa"), roles=[mods])
+    luis = guild.add_member(env.create_user("luis"))
+    reason = f"@everyone @here <@{luis.id}> <@&{guild.default_role.id}>"
+    done = await boss.slash(channel, "tomate ajustar", jugador=luis, cantidad=-1, motivo=reason)
+    assert not done.ephemeral and reason in done.response.content
+    stored = env.backend.get_message(channel.id, done.response.id)
+    assert not stored.mention_everyone and stored.ping_user_ids == []
+    assert stored.ping_role_ids == [] and luis.id in stored.mention_user_ids  # shown, silent
+    await boss.slash(channel, "tomate nueva")  # a table's public message: the same
+    lobby = env.backend.get_message(channel.id, channel.last_message.id)
+    assert lobby.ping_user_ids == [] and not lobby.mention_everyone
+    mentions = bot_of(env).allowed_mentions
+    assert mentions is not None and mentions.to_dict() == {"parse": []}

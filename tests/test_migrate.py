@@ -1,12 +1,18 @@
 """``python3 run.py migrate-to-postgres``: a SQLite database with games in progress, finished
 matches, ratings, a Tomate ledger and server settings is copied into PostgreSQL row for row;
 the bot's table layer then restores its tables there and plays on, and new rows get new ids.
-A database that is not empty is refused, and a copy that does not add up is not kept."""
+A database that is not empty is refused, and a copy that does not add up is not kept. While a
+bot holds the SQLite file's lock the copy is refused; a bot killed with ``kill -9`` leaves no
+lock behind."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +167,38 @@ def test_the_command_copies_and_says_what(
     assert "ledger" in out and "= 0" in out
     assert main([]) == 1
     assert "no está vacía" in capsys.readouterr().err
+
+
+HOLDER = """
+import sys, time
+from pathlib import Path
+from bot.lockfile import DatabaseLock
+
+DatabaseLock(Path(sys.argv[1])).acquire()  # as the running bot does, for its whole life
+print("held", flush=True)
+time.sleep(120)
+"""
+
+
+def test_the_copy_is_refused_while_a_bot_holds_the_file(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "tapete.sqlite3"
+    asyncio.run(fill(path))
+    root = Path(__file__).resolve().parent.parent
+    bot = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdout=subprocess.PIPE,
+                           text=True, env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        assert bot.stdout is not None and bot.stdout.readline().strip() == "held"
+        assert main(["--from", str(path), "--to", postgres_url]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"No se ha migrado: el bot está usando {path} (proceso {bot.pid})")
+        bot.send_signal(signal.SIGKILL)  # no clean exit: the system drops the lock anyway
+        bot.wait()
+        assert main(["--from", str(path), "--to", postgres_url]) == 0
+        assert "ledger" in capsys.readouterr().out
+    finally:
+        bot.kill()
+        bot.wait()

@@ -7,7 +7,7 @@ never holds as many cards as the seats holding cards, and that ``view().legal`` 
 actions' notation. At random points it checks that every action that is not legal (every
 verb with every seat and card) is refused with a code and leaves the state unchanged, that a
 wrong seat is refused, and that a JSON round trip continues identically. Every game ends,
-well within a generous bound of moves (RULES.md sets no limit on take-backs); the losses
+well within a generous bound of moves (docs/rules/en/nlk.md sets no limit on take-backs); the losses
 add up to the games played and the loser deals the next game.
 """
 

@@ -1,4 +1,4 @@
-"""NLK: scripted-deck scenarios for every rule of RULES.md ("NLK").
+"""NLK: scripted-deck scenarios for every rule of docs/rules/en/nlk.md.
 
 Decks are listed top card first. :func:`deck` deals the given first card of each seat (one
 card each, from mano) and puts the given cards on top of the baceta, the rest of the table's

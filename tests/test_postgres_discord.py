@@ -1,5 +1,6 @@
 """The whole bot on PostgreSQL: some Discord-level tests of Tomate (a restart mid-hand, the
-pot commands, two tables sharing a pot) and of the server settings, run again with
+pot commands, two tables sharing a pot), of the server settings, of a slow database and of a
+match that ended as the bot died, run again with
 ``DATABASE_URL`` set, through simcord, on a fresh PostgreSQL database each."""
 
 from __future__ import annotations
@@ -7,6 +8,11 @@ from __future__ import annotations
 import pytest
 
 from bot.settings import Settings
+from tests.test_lifecycle_discord import (  # noqa: F401 - collected here again, on PostgreSQL
+    test_a_lobby_click_on_a_slow_database_is_deferred_then_answered,
+    test_a_match_ended_as_the_bot_died_shows_its_end_after_the_restart,
+    test_an_answer_that_cannot_arrive_still_brings_the_table_message_in_line,
+)
 from tests.test_server import (  # noqa: F401 - collected here again, on PostgreSQL
     test_a_match_with_cpu_seats_updates_ratings_profile_and_history,
     test_admin_commands_are_checked_and_settings_survive_a_restart,

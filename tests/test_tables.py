@@ -199,20 +199,22 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
         storage = Storage(path)
         await storage.open()
         rows = await storage.fetchall("PRAGMA user_version")
-        assert rows[0][0] == 5  # tables, ledger, settings, ledger indexes, ratings
+        # tables, ledger, settings, ledger indexes, ratings, checks, pictures, public
+        # messages to redraw
+        assert rows[0][0] == 8
         mode = await storage.fetchall("PRAGMA journal_mode")
         assert mode[0][0] == "wal"
         await storage.close()
 
 
 async def test_postgres_migrations_are_numbered_and_idempotent(postgres_url: str) -> None:
-    """The same numbering on PostgreSQL: five migrations, applied once, the same columns."""
+    """The same numbering on PostgreSQL: every migration, applied once, the same columns."""
     sqlite = Storage(":memory:")
     await sqlite.open()
     for _ in range(2):
         storage = Storage(postgres_url)
         await storage.open()
-        assert await storage.version() == len(MIGRATIONS) == len(PG_MIGRATIONS) == 5
+        assert await storage.version() == len(MIGRATIONS) == len(PG_MIGRATIONS) == 8
         for table in SCHEMA_TABLES:
             pg_columns = [r[0] for r in await storage.fetchall(
                 "SELECT column_name FROM information_schema.columns WHERE table_name = ?"
@@ -337,3 +339,50 @@ async def test_finished_and_cancelled_tables_leave_memory_and_still_answer(
         await service.find(10_000)
     await service.shutdown()
     await service.storage.close()
+
+
+async def test_an_ended_table_is_marked_until_its_message_shows_it(
+    database: Path | str,
+) -> None:
+    """The save that ends a table marks it; the edit that shows the end unmarks it. A table
+    still marked at start-up (the process died in between) is redrawn then, and only it."""
+    service = await open_service(database)
+    shown: list[tuple[int, str]] = []
+    dying = True
+
+    async def publish(table: Any) -> None:
+        if table.status in ("finished", "cancelled"):
+            if dying:
+                raise ConnectionResetError("the process dies before the message is edited")
+            shown.append((table.id, table.status))
+
+    service.publish = publish
+    table = await started_table(service)
+    rng = random.Random(3)
+    while table.status == "playing":
+        seat = table.state.to_act
+        await service.act(table, table.seats[seat].user_id, rng.choice(table.state.legal_actions()))
+    cancelled = await service.create("tute", {}, guild_id=1, channel_id=11, host_id=1,
+                                     host_name="eva")
+    await service.cancel(cancelled, 1)
+    while service._refreshing:
+        await asyncio.gather(*service._refreshing.values())
+    marked = await service.storage.tables.to_refresh()
+    assert [(r.id, r.status) for r in marked] == [(table.id, "finished"),
+                                                  (cancelled.id, "cancelled")]
+    await service.shutdown()
+
+    dying = False
+    again = TableService(service.storage, cpu_delay=3600, turn_timeout=3600, seed=11,
+                         publish=publish)
+    again.register(TuteCog.spec)
+    assert await again.restore() == []  # no open table: the ended ones are only redrawn
+    while again._refreshing:
+        await asyncio.gather(*again._refreshing.values())
+    assert sorted(shown) == [(table.id, "finished"), (cancelled.id, "cancelled")]
+    assert await again.storage.tables.to_refresh() == [] and again.by_id == {}
+    await again.shutdown()
+    await again.restore()
+    assert len(shown) == 2  # not redrawn a second time
+    await again.shutdown()
+    await again.storage.close()

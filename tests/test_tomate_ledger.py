@@ -1,4 +1,4 @@
-"""The server's pot never creates nor loses a tanto (RULES.md, Tomate: "The pot").
+"""The server's pot never creates nor loses a tanto (docs/rules/en/tomate.md).
 
 Hundreds of random hands (thousands with ``--long``) at two Tomate tables of one server, on
 SQLite and on PostgreSQL,

@@ -1,4 +1,4 @@
-"""Tomate: scripted-deck scenarios for every rule of RULES.md ("Tomate") and its variants.
+"""Tomate: scripted-deck scenarios for every rule of docs/rules/en/tomate.md and its variants.
 
 Decks are built by :func:`deck`: each seat's hand is written in the order the seat receives
 its cards; seats left out get low filler cards; the deck is then the deal (one card at a time

@@ -1,4 +1,4 @@
-"""Shared trick logic: winner and legal cards under each policy (RULES.md, trick vocabulary)."""
+"""Shared trick logic: winner and legal cards under each policy (docs/rules/en/conventions.md)."""
 
 from rules.cards import parse_cards
 from rules.tricks import FREE_PLAY, Ranking, TrickPolicy, When, legal_cards, trick_winner

@@ -1,4 +1,4 @@
-"""Tute: scripted-deck scenarios for every rule of RULES.md ("Tute")."""
+"""Tute: scripted-deck scenarios for every rule of docs/rules/en/tute.md."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ help-belote =
     • **Deal**: with 2 or 3 players, 6 cards each (3 at a time); with 4, 5 (3 then 2). The next card is turned up: its suit is proposed as trumps.
     • **Bidding**: first, from mano, each player **takes** the proposed suit or passes; if all pass, each may **name** another suit or pass. If everybody passes twice, the same dealer deals again.
     • **Complementary cards**: 3 more each; with 4 players the taker gets 2 and keeps the turned card. With 2 or 3 the bottom card of the deck is shown, and if trumps are the turned suit, the holder of the 7 of trumps may **swap** it for the turned card.
-    • **Announcements** (before playing your first card, the “Announce” button): **brelán** (four jacks 200, four 9s 150, aces, tens, kings or queens 100) and **runs** of 3 (20), 4 (50), 5 or more (100) and 8 (120). Only what is not worse than what was already announced may be announced. When the first trick ends they are shown and scored: the best brelán takes its side's brelanes and annuls the other sides' runs; the best run (longest, highest, in trumps) takes its side's runs. Ties: option `run_tie`.
+    • **Announcements** (before playing your first card, the “Announce” button): **brelán** (four jacks 200, four 9s 150, aces, tens, kings or queens 100) and **runs** of 3 (20), 4 (50), 5 or more (100) and 8 (120). Only what is better than what was already announced may be announced (an equal one only when `run_tie` is “nobody / shared”). When the first trick ends they are shown and scored: the best brelán takes its side's brelanes and annuls the other sides' runs; the best run (longest, highest, in trumps) takes its side's runs, unless another side announced a brelán: then nobody does. Ties: option `run_tie`.
     • **Belote**: the king and queen of trumps in one hand score 20; the bot says “belote” and “rebelote” as they are played.
     • **Tricks**: follow suit (no need to head the trick), except on a trump lead, where you must go higher if you can. Void: trump, and overtrump if you can; unable to overtrump, still a trump; with no trump, any card. In pairs, when your partner wins the trick and you are void, any card.
     • **Count**: the taker must score more than every opponent (cards, dix de der, announcements and belote). Otherwise **dedans**: the opponents share all the points and the taker keeps only belote. An exact tie (option `litige`): the taker's points wait for the winner of the next hand. **Capote** (a side with no trick): 100 for the sides that took a trick.
@@ -188,7 +188,7 @@ error-belote-swap_not_now = Only the holder of the 7 of trumps may swap it, righ
 error-belote-announce_too_late = Announcements are made before playing your first card.
 error-belote-already_announced = You have already announced.
 error-belote-no_combination = You hold no brelán and no run.
-error-belote-nothing_better = Something better than yours has already been announced.
+error-belote-nothing_better = Something as good as yours or better has already been announced.
 error-belote-must_overtake = You must go higher: play a trump above the { $card }.
 error-belote-must_overtrump = You must overtrump: play a trump above the { $card }.
 error-belote-must_trump = You must trump: play a trump ({ $suit }).

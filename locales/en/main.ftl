@@ -181,3 +181,48 @@ table-wrong-channel = In this server tables are opened in { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = { $level } CPU
 lobby-bad-level = There is no such CPU level.
+
+## Input and access: values the Discord client would not send
+error-bad-option = The value of the option “{ $option }” is not valid.
+bank-not-whole = The amount must be a whole number of tantos.
+settings-bad-language = I do not speak that language: { $languages }.
+settings-bad-turn = The turn must be a whole number of seconds between { $low } and { $high }.
+settings-bad-cpu = The CPU pause must be a number of seconds between { $low } and { $high }.
+settings-bad-channel = That channel is not valid.
+
+## Pictures of the table and of the hand (card faces)
+picture-trump = Trump
+picture-turned = Turned card
+picture-baceta = Stock
+picture-deck = Deck
+picture-table = Table
+picture-trick = Trick
+picture-last-trick = Last trick
+picture-drawn = Drawn
+picture-bottom = Bottom card
+picture-pinta = Pinta
+picture-tricks = { $n ->
+    [one] 1 trick
+   *[other] { $n } tricks
+}
+picture-cards = { $n ->
+    [one] 1 card
+   *[other] { $n } cards
+}
+picture-escobas = { $n ->
+    [one] 1 escoba
+   *[other] { $n } escobas
+}
+picture-losses = { $n ->
+    [one] 1 lost
+   *[other] { $n } lost
+}
+picture-out = out ({ $place })
+picture-score = { $name }: { $score }
+picture-pot = Plato { $plato } · Reserva { $reserva }
+picture-alt-table = Picture of the table
+picture-alt-hand = Picture of your hand
+settings-pictures = Table pictures: { $on ->
+    [yes] yes
+   *[no] no
+}

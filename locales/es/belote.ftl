@@ -8,7 +8,7 @@ help-belote =
     • **Reparto**: con 2 o 3, 6 cartas a cada uno (de 3 en 3); con 4, 5 (3 y 2). Se vuelve la siguiente: su palo se propone de triunfo.
     • **Subasta**: primero, desde el mano, cada uno **toma** el palo propuesto o pasa; si todos pasan, cada uno puede **elegir** otro palo o pasar. Si todos pasan dos veces, el mismo repartidor vuelve a dar.
     • **Cartas complementarias**: 3 más a cada uno; con 4 jugadores, quien toma recibe 2 y se queda la carta vuelta. Con 2 o 3 se enseña la última carta del mazo, y si el triunfo es el palo vuelto, quien tenga el 7 de triunfo puede **cambiarlo** por la carta vuelta.
-    • **Anuncios** (antes de echar la primera carta, botón «Anunciar»): **brelán** (las cuatro J 200, los cuatro 9 150, ases, dieces, reyes o damas 100) y **escaleras** de 3 (20), 4 (50), 5 o más (100) y 8 (120). Solo se anuncia lo que no sea peor que lo ya anunciado. Al acabar la primera baza se enseñan y puntúan: el mejor brelán se lleva los brelanes de su bando y anula las escaleras de los demás; la mejor escalera (más larga, más alta, de triunfo) se lleva las escaleras de su bando. Empate: opción `empate_escalera`.
+    • **Anuncios** (antes de echar la primera carta, botón «Anunciar»): **brelán** (las cuatro J 200, los cuatro 9 150, ases, dieces, reyes o damas 100) y **escaleras** de 3 (20), 4 (50), 5 o más (100) y 8 (120). Solo se anuncia lo que sea mejor que lo ya anunciado (algo igual, solo si `empate_escalera` es «nadie / a partes»). Al acabar la primera baza se enseñan y puntúan: el mejor brelán se lleva los brelanes de su bando y anula las escaleras de los demás; la mejor escalera (más larga, más alta, de triunfo) se lleva las escaleras de su bando, salvo que otro bando anunciara un brelán: entonces no cobra nadie. Empate: opción `empate_escalera`.
     • **Belote**: el rey y la dama de triunfo en una mano valen 20; el bot dice «belote» y «rebelote» al jugarlos.
     • **Bazas**: hay que asistir (sin obligación de montar), salvo a triunfo, que hay que montar si se puede. Sin el palo, fallar y pisar si se puede; si no se puede pisar, triunfo igualmente; sin triunfo, cualquier carta. En parejas, si la baza es del compañero y no tienes el palo, cualquier carta.
     • **Cuenta**: quien toma debe sumar más que cada contrario (cartas, diez de der, anuncios y belote). Si no, **dentro**: los contrarios se reparten todos los puntos y quien tomó solo conserva la belote. Empate exacto (opción `litigio`): sus puntos quedan pendientes para quien gane la siguiente mano. **Capote** (un bando sin bazas): 100 para los que ganaron alguna baza.
@@ -188,7 +188,7 @@ error-belote-swap_not_now = Solo quien tiene el siete de triunfo puede cambiarlo
 error-belote-announce_too_late = Los anuncios se hacen antes de echar tu primera carta.
 error-belote-already_announced = Ya has anunciado.
 error-belote-no_combination = No tienes ningún brelán ni ninguna escalera.
-error-belote-nothing_better = Ya se ha anunciado algo mejor que lo tuyo.
+error-belote-nothing_better = Ya se ha anunciado algo igual o mejor que lo tuyo.
 error-belote-must_overtake = Debes montar: juega un triunfo mayor que el { $card }.
 error-belote-must_overtrump = Debes pisar: juega un triunfo mayor que el { $card }.
 error-belote-must_trump = Debes fallar: juega un triunfo ({ $suit }).

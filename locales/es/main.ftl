@@ -187,3 +187,48 @@ table-wrong-channel = En este servidor las mesas se abren en { $channel }.
 cpu-seat-name = CPU { $n } ({ $level })
 cpu-level-pick = CPU { $level }
 lobby-bad-level = Ese nivel de CPU no existe.
+
+## Entradas y acceso: valores que el cliente de Discord no enviaría
+error-bad-option = El valor de la opción «{ $option }» no es válido.
+bank-not-whole = La cantidad tiene que ser un número entero de tantos.
+settings-bad-language = Ese idioma no lo hablo: { $languages }.
+settings-bad-turn = El turno tiene que ser un número entero de segundos entre { $low } y { $high }.
+settings-bad-cpu = La pausa de la CPU tiene que ser un número de segundos entre { $low } y { $high }.
+settings-bad-channel = Ese canal no es válido.
+
+## Dibujos de la mesa y de la mano (cartas con dibujo)
+picture-trump = Triunfo
+picture-turned = Carta vuelta
+picture-baceta = Baceta
+picture-deck = Mazo
+picture-table = Mesa
+picture-trick = Baza
+picture-last-trick = Última baza
+picture-drawn = Robada
+picture-bottom = Fondo
+picture-pinta = Pinta
+picture-tricks = { $n ->
+    [one] 1 baza
+   *[other] { $n } bazas
+}
+picture-cards = { $n ->
+    [one] 1 carta
+   *[other] { $n } cartas
+}
+picture-escobas = { $n ->
+    [one] 1 escoba
+   *[other] { $n } escobas
+}
+picture-losses = { $n ->
+    [one] 1 perdida
+   *[other] { $n } perdidas
+}
+picture-out = fuera ({ $place }º)
+picture-score = { $name }: { $score }
+picture-pot = Plato { $plato } · Reserva { $reserva }
+picture-alt-table = Dibujo de la mesa
+picture-alt-hand = Dibujo de tu mano
+settings-pictures = Dibujos de la mesa: { $on ->
+    [yes] sí
+   *[no] no
+}

@@ -1,4 +1,4 @@
-"""Belote (RULES.md, "Belote"): 2, 3 or 4 players, or 4 in pairs (seats 0+2 against 1+3).
+"""Belote (docs/rules/en/belote.md): 2, 3 or 4 players, or 4 in pairs (seats 0+2 against 1+3).
 
 A :class:`State` covers a whole match: hands are dealt one after another until a side is at
 or above ``Options.objetivo`` with the single highest total. A *side* is a seat, or a pair
@@ -26,7 +26,7 @@ trick obligations :class:`~rules.tricks.Obligation`, param ``suit``; ``must_over
 of another suit refused while montar applies is refused as ``must_follow`` (asistir comes
 first). The words are in the catalogs ``locales/*/belote.ftl``.
 
-Decisions where RULES.md is silent (or how it is read):
+Decisions where docs/rules/en/belote.md is silent (or how it is read):
 
 * **Deal.** Seat 0 deals the first hand; mano (the seat after the dealer) receives first,
   speaks first and leads the first trick. Packets of 3 then 3 (2-3 players) or 3 then 2 (4
@@ -53,21 +53,26 @@ Decisions where RULES.md is silent (or how it is read):
   brelán and a sequence at once. Order: any brelán above any sequence; brelanes J 9 A 10 K
   Q; sequences by length, then top card, then trumps. Belote is not a combination.
 * **Announcing.** ``announce`` is offered before the seat's first card (in the first trick,
-  at its turn) when it holds a combination **at least as good** as the best one announced so
-  far by anyone (partner included); it announces all such combinations at once, strongest
-  first, one ``Announced`` event each, naming only the kind and the length (a brelán's rank,
-  a sequence's height and the cards stay hidden). An *equal* combination (a sequence of the
-  same length and top card, neither in trumps) may be announced: otherwise the tie rule of
-  ``empate_escalera`` could never apply. A seat announces once. Never automatic: a
-  combination not announced counts for nothing.
+  at its turn) when it holds a combination **better** than the best one announced so far by
+  anyone (partner included); it announces all such combinations at once, strongest first,
+  one ``Announced`` event each, naming only the kind and the length (a brelán's rank, a
+  sequence's height and the cards stay hidden). With ``empate_escalera=none_or_split`` an
+  *equal* combination (a sequence of the same length and top card, neither in trumps) may
+  be announced too, or that tie rule could never apply; with ``first`` it may not (it would
+  lose the tie to the earlier one anyway). A seat announces once. Never automatic: a
+  combination not announced counts for nothing and annuls nothing.
 * **Judging** (when the first trick ends, one ``CombinationShown`` per announcement, in
   announcement order, with its cards, points and reason ``scores``, ``beaten``,
   ``annulled``, ``tie_lost``, ``tie_none`` or ``tie_split``): the best brelán's side scores
-  all of its announced brelanes. A sequence is annulled when a player of another side
-  announced a brelán; among the others the best sequence's side scores all its announced
-  sequences. A tie between sides: ``first`` — the one announced first wins; ``none_or_split``
-  — with 2 players nobody scores sequences, with 3 or more each tied side scores the tied
-  sequence's value divided by the number of tied sides (rounded down) and nothing else.
+  all of its announced brelanes. The best sequence announced (tie rule included) wins and
+  annuls the others, and its side scores all its announced sequences, unless a player of
+  another side announced a brelán (a beaten one too): then it is annulled and **no**
+  sequence scores (the next best does not take its place). Every sequence of a side that
+  another side's brelán annuls is shown ``annulled``. A tie between sides: ``first`` — the
+  one announced first wins; ``none_or_split`` — with 2 players nobody scores sequences,
+  with 3 or more each tied side scores the tied sequence's value divided by the number of
+  tied sides (rounded down) and nothing else; a tied side annulled by a brelán loses its
+  share, which nobody gets.
 * **Belote** is declared by the engine: ``BeloteDeclared`` when the seat holding both the K
   and the Q of trumps plays the first, ``RebeloteDeclared`` (20 points) with the second.
 * **Obligations** (:data:`~rules.belote.options.POLICY`): asistir; on a trump lead a trump

@@ -1,4 +1,4 @@
-"""Combinations (RULES.md, Belote, "Announcements"): finding them in a hand, comparing them,
+"""Combinations (docs/rules/en/belote.md, "Combinations"): finding them in a hand, comparing them,
 and judging which announced ones score when the first trick ends.
 
 A combination is a tuple of cards: a **brelán** (the four cards of one rank: J, 9, A, 10, K or
@@ -77,6 +77,23 @@ def public_name(combo: Combo) -> tuple[str, int]:
     return ("brelan" if is_brelan(combo) else "sequence", len(combo))
 
 
+def may_announce(combo: Strength, best: Strength | None, empate: Empate) -> bool:
+    """Whether a combination of strength ``combo`` may still be announced after ``best`` (the
+    best one announced so far, None before any): only a better one (docs/rules/en/belote.md:
+    "better than the best one announced so far"). With ``none_or_split`` an *equal* one may
+    be announced too, or its tie rule could never apply; with ``first`` an equal one would
+    lose the tie to the one announced before it anyway."""
+    if best is None:
+        return True
+    return combo > best or (empate == "none_or_split" and combo == best)
+
+
+def announceable(found: Sequence[Combo], best: Strength | None, trump: FrenchSuit,
+                 empate: Empate) -> list[Combo]:
+    """The combinations of ``found`` that may be announced after ``best`` (order kept)."""
+    return [combo for combo in found if may_announce(strength(combo, trump), best, empate)]
+
+
 def judge(
     announced: Sequence[tuple[int, Combo]], trump: FrenchSuit, side_of: Sequence[int],
     players: int, empate: Empate,
@@ -84,12 +101,16 @@ def judge(
     """The points and reason of each announced combination (in announcement order).
 
     Brelanes: the holder of the best brelán (in pairs, their pair) scores all of their
-    brelanes; nobody else scores one. Sequences: a sequence of a side scores nothing if a
-    player of another side announced a brelán; among the rest, the best sequence's side
-    scores all of its sequences. Still tied (same length and top card, neither in trumps)
-    between sides: ``first`` — the one announced first wins; ``none_or_split`` — with 2
-    players nobody scores sequences, with 3 or more each tied side scores the tied
-    sequence's value divided by the number of tied sides (rounded down), and nothing else.
+    brelanes; nobody else scores one. Sequences: the best sequence announced wins and
+    annuls the others, and its side scores all of its sequences, unless a player of another
+    side announced a brelán: then that side's sequences are worth nothing, and nobody else's
+    score either (the seed: the best sequence "gana y anula a las demás, pero no tiene valor
+    alguno cuando en la mano de otro jugador haya un brelán"). Still tied (same length and
+    top card, neither in trumps) between sides: ``first`` — the one announced first wins;
+    ``none_or_split`` — with 2 players nobody scores sequences, with 3 or more each tied side
+    scores the tied sequence's value divided by the number of tied sides (rounded down), and
+    nothing else; a tied side annulled by a brelán loses its share (nobody gets it).
+    Any sequence of a side annulled by another side's brelán is shown ``annulled``.
     """
     results: list[tuple[int, str]] = [(0, BEATEN)] * len(announced)
     brelanes = [i for i, (_, combo) in enumerate(announced) if is_brelan(combo)]
@@ -102,30 +123,38 @@ def judge(
         for i in brelanes:
             if side_of[announced[i][0]] == winner:
                 results[i] = (value(announced[i][1]), SCORES)
-    valid = []
-    for i in sequences:
-        if brelan_sides - {side_of[announced[i][0]]}:
-            results[i] = (0, ANNULLED)
-        else:
-            valid.append(i)
-    if not valid:
+    if not sequences:
         return results
-    top = max(strengths[i] for i in valid)
-    tied = [i for i in valid if strengths[i] == top]  # in announcement order
-    tied_sides = list(dict.fromkeys(side_of[announced[i][0]] for i in tied))
+
+    def side(i: int) -> int:
+        return side_of[announced[i][0]]
+
+    def annulled(i: int) -> bool:  # a player of another side announced a brelán
+        return bool(brelan_sides - {side(i)})
+
+    for i in sequences:
+        if annulled(i):
+            results[i] = (0, ANNULLED)
+    top = max(strengths[i] for i in sequences)
+    tied = [i for i in sequences if strengths[i] == top]  # in announcement order
+    tied_sides = list(dict.fromkeys(side(i) for i in tied))
     if len(tied_sides) > 1 and empate == "none_or_split":
         if players == 2:
             for i in tied:
-                results[i] = (0, TIE_NONE)
+                if not annulled(i):
+                    results[i] = (0, TIE_NONE)
             return results
         share = value(announced[tied[0]][1]) // len(tied_sides)
-        for side in tied_sides:
-            first = next(i for i in tied if side_of[announced[i][0]] == side)
-            results[first] = (share, TIE_SPLIT)
+        for tied_side in tied_sides:
+            first = next(i for i in tied if side(i) == tied_side)
+            if not annulled(first):
+                results[first] = (share, TIE_SPLIT)
         return results
-    winner = side_of[announced[tied[0]][0]]  # alone, or the first announced (``first``)
-    for i in valid:
-        if side_of[announced[i][0]] == winner:
+    winner = side(tied[0])  # alone, or the first announced (``first``)
+    for i in sequences:
+        if annulled(i):
+            continue
+        if side(i) == winner:
             results[i] = (value(announced[i][1]), SCORES)
         elif i in tied:
             results[i] = (0, TIE_LOST)

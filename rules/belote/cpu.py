@@ -39,7 +39,16 @@ import random
 from collections.abc import Sequence
 from operator import attrgetter
 
-from rules.belote.combos import BRELAN_RANKS, Combo, combinations, public_name, strength, value
+from rules.belote.combos import (
+    BRELAN_RANKS,
+    Combo,
+    announceable,
+    combinations,
+    may_announce,
+    public_name,
+    strength,
+    value,
+)
 from rules.belote.events import HandScored, MatchOver
 from rules.belote.options import (
     BELOTE_CARDS,
@@ -202,16 +211,18 @@ def _sample_announced(state: State, seat: int, unseen: list[Card],
                       ) -> tuple[list[tuple[int, Combo]], dict[int, list[Card]],
                                  dict[int, set[Card]]]:
     """Concrete combinations for what other seats announced, by name only, during the first
-    trick: each announcer holds one of the named kind, at least as good as the best announced
-    before it and no better than any combination ``announce`` offers the seat. Returns the
-    announcements, the cards each announcer must hold and the cards it must not hold."""
+    trick: each announcer holds one of the named kind that it was allowed to announce after
+    the best one announced before it (:func:`~rules.belote.combos.may_announce`), and that
+    leaves ``announce`` offering the seat what it offers. Returns the announcements, the
+    cards each announcer must hold and the cards it must not hold."""
     trump = state.trump
     assert trump is not None
+    empate = state.options.empate_escalera
     played_now = dict(state.trick.plays)
     cap = floor = None
-    if offered:  # the others' best is no better than the weakest combination offered
+    if offered:  # the others' best still lets the weakest combination offered be announced
         cap = min(strength(c, trump) for c in offered)
-    if offered is not None:  # and better than every combination of the seat not offered
+    if offered is not None:  # and forbids every combination of the seat not offered
         floor = max((strength(c, trump) for c in combinations(state.hands[seat], trump)
                      if c not in offered), default=None)
     # the best announced is the first of the last announcer's (each is at least the best
@@ -256,16 +267,17 @@ def _sample_announced(state: State, seat: int, unseen: list[Card],
         # would have announced is among its announcements: take one that contains it
         chosen_here = [set(c) for s, c in out if s == holder]
         sure = [set(k) for k in combinations(own | must, trump)
-                if (group_best is None or strength(k, trump) >= group_best)
+                if may_announce(strength(k, trump), group_best, empate)
                 and not any(set(k) <= c for c in chosen_here)]
         if sure:
             options = [(c, b) for c, b in options if any(k <= set(c) for k in sure)] or options
         upper = strength(out[-1][1], trump) if out and out[-1][0] == holder else None
         fitting = [(c, b) for c, b in options
-                   if (group_best is None or strength(c, trump) >= group_best)
+                   if may_announce(strength(c, trump), group_best, empate)
                    and (upper is None or strength(c, trump) <= upper)
-                   and (cap is None or strength(c, trump) <= cap)
-                   and (floor is None or index != decisive or strength(c, trump) > floor)]
+                   and (cap is None or may_announce(cap, strength(c, trump), empate))
+                   and (floor is None or index != decisive
+                        or not may_announce(floor, strength(c, trump), empate))]
         pick_from = fitting or options
         if pick_from:
             chosen, bounds = rng.choice(pick_from)
@@ -289,6 +301,7 @@ def _announcements_agree(world: State, seat: int, announced: list[tuple[int, Com
     ``announce`` offering the seat the same combinations (``offered``); else None."""
     trump = world.trump
     assert trump is not None
+    empate = world.options.empate_escalera
     played_now = dict(world.trick.plays)
     out: list[tuple[int, Combo]] = []
     best: tuple[int, int, int, int] | None = None
@@ -305,8 +318,7 @@ def _announcements_agree(world: State, seat: int, announced: list[tuple[int, Com
             hand = list(world.hands[holder])
             if holder in played_now:
                 hand.append(played_now[holder])
-            found = combinations(hand, trump)
-            made = [c for c in found if best is None or strength(c, trump) >= best]
+            made = announceable(combinations(hand, trump), best, trump, empate)
             if [public_name(c) for c in made] != [public_name(c) for c in group]:
                 return None
         for combo in made:
@@ -315,8 +327,7 @@ def _announcements_agree(world: State, seat: int, announced: list[tuple[int, Com
             best = s if best is None or s > best else best
         index = end
     if offered is not None:
-        mine = [c for c in combinations(world.hands[seat], trump)
-                if best is None or strength(c, trump) >= best]
+        mine = announceable(combinations(world.hands[seat], trump), best, trump, empate)
         if mine != offered:
             return None
     return out

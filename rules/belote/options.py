@@ -105,7 +105,7 @@ def card_points(cards: Iterable[Card], trump: FrenchSuit) -> int:
 
 
 class Options(BaseModel, frozen=True):
-    """House rules chosen when the table is created (RULES.md defaults)."""
+    """House rules chosen when the table is created (defaults: docs/rules/en/belote.md)."""
 
     parejas: bool = False
     objetivo: int = Field(default=1000, ge=1, le=10000)

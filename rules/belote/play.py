@@ -4,7 +4,14 @@ card, belote and rebelote, and the combinations shown when the first trick ends.
 from __future__ import annotations
 
 from rules.belote.bidding import BiddingMixin
-from rules.belote.combos import Combo, combinations, judge, public_name, strength
+from rules.belote.combos import (
+    Combo,
+    announceable,
+    combinations,
+    judge,
+    public_name,
+    strength,
+)
 from rules.belote.events import (
     Announced,
     BeloteDeclared,
@@ -63,18 +70,17 @@ class PlayMixin(BiddingMixin):
         return max((strength(c, trump) for _, c in self.announcements), default=None)
 
     def _announceable(self, seat: int) -> list[Combo]:
-        """What ``announce`` would declare now: the seat's combinations at least as good as
-        the best one already announced (strongest first); empty once it has announced."""
+        """What ``announce`` would declare now: the seat's combinations better than the best
+        one already announced (equal ones too with ``none_or_split``: see
+        :func:`~rules.belote.combos.may_announce`), strongest first; empty once it has
+        announced."""
         trump = self.trump
         if trump is None or self._has_announced(seat):
             return []
         found = combinations(self.hands[seat], trump)
         if not found:
             return []
-        best = self._best_announced()
-        if best is None:
-            return found
-        return [c for c in found if strength(c, trump) >= best]
+        return announceable(found, self._best_announced(), trump, self.options.empate_escalera)
 
     def _compute_legal(self) -> list[Action]:
         """Bidding: ``take``, ``pass`` / every other suit's ``name``, ``pass``. Swap: ``swap``,

@@ -1,4 +1,4 @@
-"""Escoba (RULES.md, "Escoba"): capture sets of cards that make 15 with the card played.
+"""Escoba (docs/rules/en/escoba.md): capture sets of cards that make 15 with the card played.
 
 Values: 1-7 as numbered, sota (10) 8, caballo (11) 9, rey (12) 10. 2, 3 or 4 seats; with
 ``parejas`` 4 seats in two pairs, seats 0+2 (side 0) against 1+3 (side 1). A *side* is a
@@ -16,7 +16,7 @@ Verbs (``str(action)`` is also accepted by ``apply``):
 * ``pass`` — decline a renuncio claim when the claimant has no card left to play (only at the
   end of a hand, see below); nowhere else.
 
-Decisions where RULES.md is silent (or how it is read):
+Decisions where docs/rules/en/escoba.md is silent (or how it is read):
 
 * **Canonical card order** is the order of ``rules.cards.spanish_deck()``: oros, copas,
   espadas, bastos, and within a suit 1 2 3 4 5 6 7 10 11 12. Table cards in ``capture`` and

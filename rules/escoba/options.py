@@ -39,7 +39,7 @@ def capture_action(cards: tuple[Card, ...]) -> Action:
 
 
 class Options(BaseModel, frozen=True):
-    """House rules of an Escoba table (RULES.md defaults)."""
+    """House rules of an Escoba table (defaults: docs/rules/en/escoba.md)."""
 
     parejas: bool = False
     captura: Captura = "obligatoria"

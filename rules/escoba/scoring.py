@@ -34,7 +34,7 @@ def _most(counts: Sequence[int]) -> tuple[int, ...]:
 
 
 def score_hand(piles: Sequence[Sequence[Card]], escobas: Sequence[int]) -> HandPoints:
-    """Points of a hand from each side's captured cards and escobas (RULES.md)."""
+    """Points of a hand from each side's captured cards and escobas (docs/rules/en/escoba.md)."""
     return points_of(
         card_counts=tuple([len(p) for p in piles]),
         seven_counts=tuple([len(list(filter(_SEVENS.__contains__, p))) for p in piles]),

@@ -1,4 +1,4 @@
-"""NLK (RULES.md, "NLK"): a Hungarian shedding game, 3 to 9 players, French deck stripped to
+"""NLK (docs/rules/en/nlk.md): a Hungarian shedding game, 3 to 9 players, French deck stripped to
 one rank per player beyond 4 (3 players: A-8, 28 cards; ... 9 players: A-2, 52 cards).
 
 The package: :mod:`.options` (house rules, the deck, constants), :mod:`.refusals` (error
@@ -28,14 +28,14 @@ Verbs (``str(Action)`` notation, accepted as text by :meth:`State.apply`; declar
 Refusals are codes (:class:`NLKRefusal` and the common codes of :mod:`rules.errors`); the
 words are in the catalogs ``locales/*/nlk.ftl``.
 
-Decisions where RULES.md is silent (or only implicit):
+Decisions where docs/rules/en/nlk.md is silent (or only implicit):
 
 * **Deal.** The deck given (scripted or shuffled) is dealt top card first: card *i* starts
   the pile of seat ``dealer + 1 + i`` (mano first); the rest is the baceta, top first.
 * **Phase I turn.** Moves happen only before drawing (step 1): any number of ``move``, each
   with the current top card of one's own pile (the last card of the pile may go too). The
   first ``draw`` ends step 1 for the turn. With a drawn card the only choices are ``give``
-  and ``keep``. After a ``give`` the next card of the baceta is drawn automatically (RULES.md:
+  and ``keep``. After a ``give`` the next card of the baceta is drawn at once (docs/rules/en/nlk.md:
   "put it there and draw again" — the only choice is what to do with each drawn card), and
   shown with its own ``CardDrawn`` event. ``keep`` ends the turn; the next seat in order of
   play takes the next turn (a seat with an empty pile plays its turn too: it draws).
@@ -55,7 +55,7 @@ Decisions where RULES.md is silent (or only implicit):
 * **Beating.** Each card is compared with the top card of the trick only: a higher card of its
   suit, or, when the top card is not a trump, any trump (even when able to follow). Since
   only higher trumps go on a trump, once a trump is in the trick the top card is a trump, so
-  this is also RULES.md's "only higher trumps may be played on it". A card that does not beat
+  this is also the rule book's "only ever higher trumps are played". A card that does not beat
   is refused with ``beat_top`` (top not a trump) or ``beat_trump`` (top a trump), naming the
   top card.
 * **Subir.** ``take`` is offered whenever the trick is not empty (never to the leader of an
@@ -72,7 +72,7 @@ Decisions where RULES.md is silent (or only implicit):
 * **The end of a game.** Checked after every play, before the trick is counted: the moment
   only one seat holds cards, that seat loses (``GameLost``) and deals the next game; a trick
   in progress is simply abandoned.
-* **No limit on take-backs.** RULES.md sets none, so none is added: players can make a trick
+* **No limit on take-backs.** The rule book sets none, so none is added: players can make a trick
   go round for as long as they like. No position forces a cycle, though: a leader holding a
   single card goes out by leading it, and any other leader chooses which card to lead, so
   every game can be finished, and random play (the CPU) ends every game (checked by

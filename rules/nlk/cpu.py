@@ -9,7 +9,7 @@ Phase II: lead the lowest plain card (of the longest suit on ties); beat the top
 the cheapest card that beats it, a card of its suit before a trump; take (subir) when unable,
 or rather than spend a trump when the bottom card of the trick is a trump or a high card
 (worth having) and the play would not complete the trick. One Phase II decision in fifty
-(:data:`WANDER`) is a random legal move: RULES.md sets no limit on take-backs and the rules
+(:data:`WANDER`) is a random legal move: the rule book sets no limit on take-backs and the rules
 of thumb alone can make a trick go round for ever (cards passing from hand to hand);
 a little chance ends every game, as random play does.
 

@@ -43,7 +43,7 @@ HAND_ORDER: dict[Card, int] = {card: i for i, card in enumerate(french_deck())}
 
 
 class Options(BaseModel, frozen=True):
-    """House rules of an NLK table (RULES.md, "NLK")."""
+    """House rules of an NLK table (docs/rules/en/nlk.md)."""
 
     partidas: int | None = Field(default=None, ge=1, le=MAX_PARTIDAS)
 

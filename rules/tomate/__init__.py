@@ -1,4 +1,4 @@
-"""Tomate (RULES.md, "Tomate"): 52-card French deck, 2 to 17 players, a pot of tantos.
+"""Tomate (docs/rules/en/tomate.md): 52-card French deck, 2 to 17 players, a pot of tantos.
 
 The package: :mod:`.options` (house rules, constants), :mod:`.refusals` (error codes),
 :mod:`.events` (events and the view), :mod:`.base` (saved fields, shared helpers) and one
@@ -40,23 +40,31 @@ tantos is a :class:`TantosMoved` event (never one for 0 tantos) between the acco
 * ``panfilo`` — 1 tanto from a player to the holder of the pánfilo (Jc).
 * ``trick`` — ``P // 3`` (``P // 5`` in mosca/pánfilo) from the plato for one trick won.
 * ``tomate`` — a player with no trick (or a dealer who took with fewer than 2) pays ``P``
-  (at most ``tope``) into the reserva; also used for "paying the mosca", which RULES.md
+  (at most ``tope``) into the reserva; also used for "paying the mosca", which the rule book
   equates with tomate.
 * ``mosca`` — the whole plato to the winner of a mosca.
 * ``unopposed`` — the whole plato to a lone player nobody plays against.
+
+The bank's limit (docs/rules/*/tomate.md). No balance and no pot may pass the bank's limit
+(±10^15 tantos), and a move of the rules must always be playable, so the bot also gives
+:meth:`State.sync_pot` the ``room`` of every account for the move: how much it may still
+receive and pay. A payment that does not fit is cut to what fits, possibly to nothing (then
+no event), and the rest stays where it was: an ante or the reserva moves in part, a trick's
+share or a won plato stays in the plato, a tomate pays less (``Tomate.amount`` is what it
+paid). Without a ``room`` (the rules' own tests, CPU search) nothing is cut.
 
 Settlement order: trick payments in trick order, then the tomate payments in order of play
 from the first after the dealer. Each hand ends with a :class:`HandScored` summary holding the
 net tantos of each seat over that hand (ante and pánfilo payments included) and the plato and
 reserva changes, so that ``sum(nets) + plato_delta + reserva_delta == 0``.
 
-Decisions where RULES.md is silent (or only implicit):
+Decisions where docs/rules/en/tomate.md is silent (or only implicit):
 
 * The hand that ends and the next deal (ante, reserva, cards, pánfilo) happen in the same
   ``apply``: the state is never "between hands". ``new_game`` deals the first hand
   (``initial_events``), taking the server's pot as ``plato``/``reserva``.
 * ``reserva_por_mano = 0`` is allowed: the reserva then never moves into the plato. The slash
-  option goes up to 10,000; ``tope`` from 1 to 10^9 (default 1,000,000, RULES.md).
+  option goes up to 10,000; ``tope`` from 1 to 10^9 (default 1,000,000, docs/rules/en/tomate.md).
 * The dealer decides the tomo and the discard blind: their ``view().hand`` is empty during
   the ``tomo`` and ``discard`` phases (``hand_sizes`` still shows how many cards they hold).
   Positions count the cards as dealt (1..3, 1..5 with five cards); the kept cards keep their

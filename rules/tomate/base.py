@@ -99,13 +99,16 @@ class TomateBase(Snapshot):
     _legal: Sequence[Action] | None  # the exchanges offered, until the next move (not saved)
     _cards: tuple[list[Card], tuple[Obligation, Suit] | None] | None
     _next: dict[int, int] | None  # the tricks: the seat that plays after each (not saved)
+    # What each account may still receive and pay during the move being applied before it
+    # reaches the bank's limit (``sync_pot``); None: no limit. Not saved: one move's worth.
+    _room: dict[str, list[int]] | None
 
     def _loaded(self) -> None:
         self.initial_events = []
         self.is_over = self.phase == "over"
         self._read_options()
         self._after = seats_from(self.dealer + 1, self.players)
-        self._legal = self._cards = self._next = None
+        self._legal = self._cards = self._next = self._room = None
 
     def _read_options(self) -> None:
         options = self.options
@@ -137,10 +140,34 @@ class TomateBase(Snapshot):
 
     # ------------------------------------------------------------------ tantos
 
+    def _fit(self, source: str, target: str, amount: int, *, peek: bool = False) -> int:
+        """How much of a payment of ``amount`` from ``source`` to ``target`` is made: all of
+        it, unless that would take one of the accounts beyond the bank's limit; then only
+        what fits, the rest staying where it is (docs/rules/*/tomate.md, "The bank's
+        limit"). The room used is taken from both accounts, unless ``peek``."""
+        room = self._room
+        if room is None or amount <= 0:
+            return amount
+        paying, taking = room.get(source), room.get(target)
+        if paying is not None:
+            amount = min(amount, paying[1])
+        if taking is not None:
+            amount = min(amount, taking[0])
+        amount = max(amount, 0)
+        if not peek:
+            if paying is not None:  # what an account pays it may receive back, and so on
+                paying[0] += amount
+                paying[1] -= amount
+            if taking is not None:
+                taking[0] -= amount
+                taking[1] += amount
+        return amount
+
     def _move(
         self, source: str, target: str, amount: int, reason: str, events: list[Event]
     ) -> None:
         """Move tantos between accounts (``plato``, ``reserva``, ``seat:<n>``); 0 is no move."""
+        amount = self._fit(source, target, amount)
         if amount <= 0:
             return
         self._credit(source, -amount)
@@ -149,6 +176,7 @@ class TomateBase(Snapshot):
 
     def _pay_seat(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         """``_move`` from the plato to a seat, the common case (trick shares, wins) spelled out."""
+        amount = self._fit("plato", SEAT_ACCOUNTS[seat], amount)
         if amount <= 0:
             return
         self.plato -= amount

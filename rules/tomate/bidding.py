@@ -17,7 +17,7 @@ from rules.tomate.events import (
     PlayerStayed,
     WonUnopposed,
 )
-from rules.tomate.options import FAMILY, PASS, STAY, TAKE_BACETA
+from rules.tomate.options import FAMILY, PASS, SEAT_ACCOUNTS, STAY, TAKE_BACETA
 from rules.tomate.refusals import TomateRefusal
 
 
@@ -88,7 +88,7 @@ class BiddingMixin(TomateBase):
         self._unopposed(lone, events)
 
     def _unopposed(self, seat: int, events: list[Event]) -> None:
-        amount = self.plato
+        amount = self._fit("plato", SEAT_ACCOUNTS[seat], self.plato, peek=True)
         events.append(WonUnopposed(seat, amount))
         self._pay_seat(seat, amount, "unopposed", events)
         self._end_hand("unopposed", seat, (), events)

@@ -36,18 +36,21 @@ class DealMixin(TomateBase):
         events.append(HandStarted(self.hand_no, dealer))
         # the dealer's ante into the plato: a fresh hand's tallies start from it
         self.hand_net = [0] * n
-        self.hand_net[dealer] = -ANTE
-        self.nets[dealer] -= ANTE
-        events.append(TantosMoved(SEAT_ACCOUNTS[dealer], "plato", ANTE, "dealer_ante"))
+        ante = self._fit(SEAT_ACCOUNTS[dealer], "plato", ANTE)
+        if ante > 0:
+            self.hand_net[dealer] = -ante
+            self.nets[dealer] -= ante
+            events.append(TantosMoved(SEAT_ACCOUNTS[dealer], "plato", ante, "dealer_ante"))
         limit = self.reserva_por_mano
         amount = self.reserva if limit is None else min(limit, self.reserva)
+        amount = self._fit("reserva", "plato", amount)
         if amount > 0:  # the reserva (or its share per hand) into the plato
             self.reserva -= amount
             events.append(TantosMoved("reserva", "plato", amount, "reserva_to_plato"))
         else:
             amount = 0
-        self.plato += ANTE + amount
-        self.hand_plato_delta = ANTE + amount
+        self.plato += ante + amount
+        self.hand_plato_delta = ante + amount
         self.hand_reserva_delta = -amount
         deck = self.source.next_deck(FULL_DECK)
         # one at a time, from mano: card i goes to seat (dealer + 1 + i) % n

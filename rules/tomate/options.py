@@ -48,7 +48,7 @@ RANKING_PANFILO = Ranking(order=FRENCH_RANKS, trump_extra=(PANFILO,))
 
 
 class Options(BaseModel, frozen=True):
-    """House rules of a Tomate table (RULES.md, defaults from it)."""
+    """House rules of a Tomate table (defaults: docs/rules/en/tomate.md)."""
 
     variante: Variante = "normal"
     baceta: BacetaMode = "mesa"

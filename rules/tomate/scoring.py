@@ -13,7 +13,7 @@ class ScoringMixin(TomateBase):
     # ------------------------------------------------------------------ mosca
 
     def _mosca(self) -> int | None:
-        """The seat that wins with a mosca, if any (RULES.md tie order)."""
+        """The seat that wins with a mosca, if any (tie order: docs/rules/en/tomate.md)."""
         best: tuple[bool, list[int]] | None = None
         winner: int | None = None
         for seat in self._participants():
@@ -28,7 +28,9 @@ class ScoringMixin(TomateBase):
 
     def _win_mosca(self, seat: int, events: list[Event]) -> None:
         for_table = self.mesa and seat == self.baceta_player
-        amount = 0 if for_table else self.plato
+        amount = 0
+        if not for_table:
+            amount = self._fit("plato", SEAT_ACCOUNTS[seat], self.plato, peek=True)
         events.append(MoscaWon(seat, tuple(self.hands[seat]), for_table, amount))
         self._pay_seat(seat, amount, "mosca", events)
         self._end_hand("mosca_mesa" if for_table else "mosca", seat, (), events)
@@ -47,10 +49,13 @@ class ScoringMixin(TomateBase):
         if share > 0:
             for winner, _ in self.tricks:
                 if winner != unpaid:
-                    hand_net[winner] += share
-                    nets[winner] += share
-                    paid += share
-                    events.append(TantosMoved("plato", SEAT_ACCOUNTS[winner], share, "trick"))
+                    amount = self._fit("plato", SEAT_ACCOUNTS[winner], share)
+                    if amount <= 0:
+                        continue
+                    hand_net[winner] += amount
+                    nets[winner] += amount
+                    paid += amount
+                    events.append(TantosMoved("plato", SEAT_ACCOUNTS[winner], amount, "trick"))
         self.plato -= paid
         self.hand_plato_delta -= paid
         tomates: list[int] = []
@@ -62,13 +67,14 @@ class ScoringMixin(TomateBase):
             won = tricks_won[seat]
             if won == 0 or (seat == taker and won < TOMO_MIN_TRICKS):
                 tomates.append(seat)
-                events.append(Tomate(seat, fine))
-                if fine > 0:
-                    hand_net[seat] -= fine
-                    nets[seat] -= fine
-                    self.reserva += fine
-                    self.hand_reserva_delta += fine
-                    events.append(TantosMoved(SEAT_ACCOUNTS[seat], "reserva", fine, "tomate"))
+                amount = self._fit(SEAT_ACCOUNTS[seat], "reserva", fine)
+                events.append(Tomate(seat, amount))
+                if amount > 0:
+                    hand_net[seat] -= amount
+                    nets[seat] -= amount
+                    self.reserva += amount
+                    self.hand_reserva_delta += amount
+                    events.append(TantosMoved(SEAT_ACCOUNTS[seat], "reserva", amount, "tomate"))
         self._end_hand("tricks", None, tuple(tomates), events)
 
     # ------------------------------------------------------------------ hand end

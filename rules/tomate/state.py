@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules.cards import Card
 from rules.engine import Action, DeckSource, Event, as_action
@@ -28,7 +28,7 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     # dict: CPython 3.11 keeps fast attribute and method look-ups only for instances with
     # fewer than 30 dict attributes (shared keys), and every move reads dozens of them.
     __slots__ = (
-        "_after", "_cards", "_legal", "_next", "blind", "cards_each", "initial_events",
+        "_after", "_cards", "_legal", "_next", "_room", "blind", "cards_each", "initial_events",
         "is_over", "manos", "mesa", "panfilo", "ranking", "reserva_por_mano", "tope",
     )
 
@@ -63,7 +63,7 @@ class State(DealMixin, BiddingMixin, PlayMixin):
         self.last_hand = None
         self.is_over = False
         self._read_options()
-        self._legal = self._cards = self._next = None
+        self._legal = self._cards = self._next = self._room = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -71,12 +71,23 @@ class State(DealMixin, BiddingMixin, PlayMixin):
     def to_act(self) -> int | None:
         return self.turn  # None once the session is over
 
-    def sync_pot(self, plato: int, reserva: int) -> None:
-        """Bring the engine's copy of the server's pot in line with the database."""
+    def sync_pot(
+        self, plato: int, reserva: int, room: Mapping[str, tuple[int, int]] | None = None
+    ) -> None:
+        """Bring the engine's copy of the server's pot in line with the database.
+
+        ``room``: for the next move only, how many tantos each account (``plato``,
+        ``reserva``, ``seat:<n>``) may still receive and pay before the bank's limit; a
+        payment of the rules that does not fit is cut to what fits (docs/rules/*/tomate.md,
+        "The bank's limit"). Without it nothing is cut.
+        """
         if plato < 0 or reserva < 0:
             raise ValueError("The plato and the reserva cannot be negative.")
         self.plato = plato
         self.reserva = reserva
+        self._room = None if room is None else {
+            account: [max(0, receive), max(0, pay)] for account, (receive, pay) in room.items()
+        }
 
     def legal_actions(self) -> list[Action]:
         seat = self.turn
@@ -103,7 +114,10 @@ class State(DealMixin, BiddingMixin, PlayMixin):
             raise GameOver() if self.is_over else NotYourTurn()
         act = action if type(action) is Action else as_action(action)
         events: list[Event] = []
-        HANDLERS[self.phase](self, seat, act, events)
+        try:
+            HANDLERS[self.phase](self, seat, act, events)
+        finally:
+            self._room = None  # given for this move only, played or refused
         self._legal = self._cards = None  # a refused move raised above: the state is unchanged
         return events
 
@@ -168,10 +182,12 @@ def new_game(
     decks: Iterable[Sequence[Card]] = (),
     plato: int = 0,
     reserva: int = 0,
+    room: Mapping[str, tuple[int, int]] | None = None,
 ) -> State:
     """Start a session; seat 0 deals the first hand, which is dealt at once.
 
-    ``plato`` and ``reserva`` are the server's pot when the table starts.
+    ``plato`` and ``reserva`` are the server's pot when the table starts; ``room`` what its
+    accounts may still move for that first deal (see :meth:`State.sync_pot`).
     """
     counts = options.player_counts()
     if players not in counts:
@@ -181,8 +197,9 @@ def new_game(
     if plato < 0 or reserva < 0:
         raise ValueError("The plato and the reserva cannot be negative.")
     state = State(options, players, DeckSource(seed, decks))
-    state.sync_pot(plato, reserva)
+    state.sync_pot(plato, reserva, room)
     events: list[Event] = []
     state._start_hand(events)
     state.initial_events = events
+    state._room = None
     return state

@@ -1,4 +1,4 @@
-"""Tute (RULES.md, "Tute"): habanero (2), arrastrado (3), individual (4) and parejas (2x2).
+"""Tute (docs/rules/en/tute.md): habanero (2), arrastrado (3), individual (4) and parejas (2x2).
 
 A :class:`State` covers a whole match: hands are dealt one after another (the dealer passes to
 the next seat each hand) until a side reaches ``Options.juegos`` juegos or sings tute.
@@ -27,7 +27,7 @@ catalogs ``locales/*/tute.ftl``. A card of another suit refused while montar app
 refused as ``must_follow`` (asistir comes first); a refused ``sing``/``swap`` names the first
 condition it fails, in the order of :meth:`CantesMixin._sing_refusal`/``_swap_refusal``.
 
-Decisions where RULES.md is silent (or where the brief settled them):
+Decisions where docs/rules/en/tute.md is silent (or where the brief settled them):
 
 * **Dealing.** One card at a time starting with mano (the seat after the dealer), in order of
   play. Habanero: 8 each; the next card (17th) is turned face up for trump and put under the

@@ -88,7 +88,7 @@ class Options(BaseModel, frozen=True):
 
     modalidad: Modalidad = "individual"
     juegos: int = Field(default=3, ge=1, le=20)
-    tute: bool | None = None  # None: RULES.md default (on except in habanero)
+    tute: bool | None = None  # None: docs/rules/en/tute.md default (on except in habanero)
 
     @property
     def tute_enabled(self) -> bool:
