@@ -62,8 +62,8 @@ def test_a_play_rules_out_exactly_the_cards_that_would_have_made_it_illegal(
             others = [c for c in deck if c not in hand and c not in dict(before).values()]
             for extra in rng.sample(sorted(absent, key=str), min(3, len(absent))):
                 if extra in others:  # exact: holding it, the card would be illegal
-                    swapped = [c for c in hand if c is not card][:-1] + [card, extra] \
-                        if len(hand) > 1 else [card, extra]
+                    kept = [c for c in hand if c is not card][:-1]
+                    swapped = [*kept, card, extra]
                     assert card not in legal_cards(swapped, before, trump, ranking, policy,
                                                    partner), (before, swapped, card, extra)
                     checked += 1
@@ -102,7 +102,8 @@ def test_a_deal_keeps_sizes_known_cards_and_bans() -> None:
         hidden.ban("b", [c for c in deck if c.suit is suit])
         dealt = hidden.deal(rng)
         assert [len(dealt[k]) for k in "abc"] == sizes
-        assert sorted(map(str, sum(dealt.values(), []))) == sorted(map(str, rest))
+        assert sorted(str(c) for cards in dealt.values() for c in cards) == \
+            sorted(map(str, rest))
         assert dealt["c"][-1] is bottom and held in dealt["a"]
         if sum(1 for c in rest if c.suit is suit and c not in (bottom, held)) <= 9 + 11:
             assert not any(c.suit is suit for c in dealt["b"])
