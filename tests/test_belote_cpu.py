@@ -128,3 +128,38 @@ def test_sampled_deals_follow_what_may_be_announced(empate: str) -> None:
         world = cpu.determinize(state, 2, rng)
         assert world.view(2) == state.view(2)
         assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int) -> None:
+    """From every position after the first trick, the engine's own moves replayed in
+    :class:`~rules.belote.cardplay.Tricks`: the same legal cards at every step, and the same
+    score for the hand at its end (hecho, dedans, litige, capote, belote, held points)."""
+    from rules.belote import cardplay
+    from rules.belote.options import PLAY, card_of
+
+    rng = random.Random(players)
+    checked = 0
+    for state in matches(options, players, size(4, 25), seed=31 + players):
+        if state.phase != "play" or not any(state.tricks_won) or rng.random() < 0.7:
+            continue
+        tricks = cardplay.Tricks(state, cpu.suit_bits(cpu.constraints(state)[0]))
+        play = state.clone()
+        hand = play.hand_number
+        while True:
+            seat = play.to_act
+            assert seat is not None and tricks.to_act() == seat
+            cards = [a for a in play.legal_actions() if a.verb == "play"]
+            assert sorted(map(str, cards)) == sorted(
+                str(PLAY[DECK[i]]) for i in cardplay.indices(tricks.legal(seat)))
+            action = rng.choice(cards)
+            tricks.play(seat, cardplay.INDEX[card_of(action.args[0])])
+            events = play.apply(seat, action)
+            scored = next((e for e in events if isinstance(e, belote.HandScored)), None)
+            if scored is not None:
+                assert tricks.scored() == list(scored.scored)
+                assert tricks.outcome == scored.outcome
+                checked += 1
+                break
+            assert play.hand_number == hand
+    assert checked > 10
