@@ -93,12 +93,18 @@ ALL_LEVELS = (*LEVELS, *reference.LEVELS)
 
 
 def parse_pairing(text: str) -> tuple[str, str]:
-    """``A-B`` with A and B level names (which may hold a dash: ``dificil-ref-search``)."""
+    """``A-B`` with A and B level names (which may hold a dash: ``dificil-ref-search``), each
+    with an optional thinking time of its own (``dificil@100-ref-search``)."""
     for first in ALL_LEVELS:
-        second = text.removeprefix(f"{first}-")
-        if second != text and second in ALL_LEVELS:
-            return first, second
+        for head in (f"{first}-", *(f"{first}@{ms}-" for ms in _budgets(text))):
+            second = text.removeprefix(head)
+            if second != text and second.split("@")[0] in ALL_LEVELS:
+                return head[:-1], second
     raise SystemExit(f"unknown pairing {text!r}: levels are {', '.join(ALL_LEVELS)}")
+
+
+def _budgets(text: str) -> list[str]:
+    return [part.split("-")[0] for part in text.split("@")[1:]]
 
 
 @dataclass
@@ -113,6 +119,10 @@ class Tally:
 
 
 def decide(state: Any, seat: int, level: str, seed: int, budget: float) -> Any:
+    """``level`` may carry its own thinking time: ``dificil@100``."""
+    if "@" in level:
+        level, ms = level.split("@")
+        budget = float(ms)
     if level in reference.LEVELS:
         return reference.choose(state, seat, level, seed=seed, budget_ms=budget)
     return choose(state, seat, level, seed=seed, budget_ms=budget)

@@ -582,31 +582,32 @@ def _margin(scored: Sequence[int], taker: int, outcome: str, state: State, seat:
 
 def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
     """Each legal move's value in a sampled deal (as :func:`evaluate` values the hand's end):
-    the move, then the hand played out by the rules of thumb for every seat — by
-    :class:`~rules.belote.cardplay.Tricks` once the first trick is over (five times faster:
-    five times the deals for the same budget), by the engine before."""
+    the move, then the hand played out by the rules of thumb for every seat — by the engine
+    until the first trick is over (bids, announcements), then by
+    :class:`~rules.belote.cardplay.Tricks` (five times faster: more deals for the budget)."""
     values = []
     hand = world.hand_number
     for action in legal:
         sim = world.clone()
         events = list(sim.apply(seat, action))
-        if sim.result is None and sim.hand_number == hand and sim.phase == "play" \
-                and any(sim.tricks_won):
-            tricks = Tricks(sim, suit_bits(constraints(sim)[0]))
-            scored = tricks.play_out()
-            value = _prior(events, sim, seat) + _margin(scored, sim.taker or 0,
-                                                        tricks.outcome, sim, seat)
-            totals = [a + b for a, b in zip(sim.scores, scored, strict=True)]
-            top = max(totals)
-            if top >= sim.options.objetivo and totals.count(top) == 1:
-                value += 5.0 if totals.index(top) == sim.side(seat) else -5.0
-            values.append(value)
-            continue
-        while sim.result is None and sim.hand_number == hand:
+        while sim.result is None and sim.hand_number == hand and not (
+                sim.phase == "play" and any(sim.tricks_won)):
             mover = sim.to_act
             assert mover is not None
             events += sim.apply(mover, heuristic(sim, mover, rng))
-        values.append(evaluate(events, sim, seat))
+        if sim.result is not None or sim.hand_number != hand:
+            values.append(evaluate(events, sim, seat))
+            continue
+        tricks = Tricks(sim, suit_bits(constraints(sim)[0]))
+        scored = tricks.play_out()
+        assert sim.taker is not None
+        value = _prior(events, sim, seat) + _margin(scored, sim.taker, tricks.outcome, sim,
+                                                    seat)
+        totals = [a + b for a, b in zip(sim.scores, scored, strict=True)]
+        top = max(totals)
+        if top >= sim.options.objetivo and totals.count(top) == 1:
+            value += 5.0 if totals.index(top) == sim.side(seat) else -5.0
+        values.append(value)
     return values
 
 
