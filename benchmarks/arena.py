@@ -13,11 +13,13 @@ matches won with its 95% Wilson interval, its share of hands won, and its points
 hand (its side's hand score less the other's; Belote: the points each side adds to its total)
 with a 95% interval taken over the deals (the two matches of a deal averaged: duplicate
 deals cancel most of the luck of the cards). ``tute parejas 9`` plays 9-juego matches.
-Modes with three or more separate players (Tute arrastrado and individual, Escoba
-3 and 4, NLK): one difícil seat among fácil seats, the difícil seat taking every place in turn
-over the same deal; printed: its share of wins (or, for NLK, of games lost) against the fair
-share. Tomate: one difícil seat among fácil seats, its mean tantos per hand with its interval.
-Each level's decision times (p50/p95, ms) close the report.
+Modes with three or more separate players (Tute arrastrado and individual, Escoba 3 and 4,
+Belote 3 and 4, NLK): one seat of the first level among seats of the second (difícil among
+fácil; and difícil among ref-search, normal among ref-rules where the game has them), that
+seat taking every place in turn over the same deal; printed: its share of wins (or, for NLK,
+of games lost) against the fair share. Tomate: one difícil seat among fácil seats, its mean
+tantos per hand with its interval. Each level's decision times (p50/p95, ms) close the
+report.
 
 ``--budget-ms`` is difícil's thinking time per decision in the arena (small, so that hundreds
 of matches fit in minutes; the bot's default is 700 ms). ``--timing`` instead times difícil
@@ -84,6 +86,8 @@ MODES: tuple[Mode, ...] = (
     Mode("escoba 4", "escoba", {}, 4, "field"),
     Mode("belote 2", "belote", {}, 2, "duel"),
     Mode("belote parejas", "belote", {"parejas": True}, 4, "duel"),
+    Mode("belote 3", "belote", {}, 3, "field"),
+    Mode("belote 4", "belote", {}, 4, "field"),
     Mode("nlk 4", "nlk", {"partidas": 1}, 4, "loser"),
     Mode("tomate 4", "tomate", {"manos": 10}, 4, "tantos"),
 )
@@ -257,8 +261,8 @@ def main() -> None:
             pairings: tuple[tuple[str, str], ...] = (("dificil", "facil"),)
             if mode.kind == "duel":
                 pairings = PAIRINGS
-                if mode.game in ("escoba", "tute", "belote"):
-                    pairings += REFERENCE_PAIRINGS
+            if mode.game in ("escoba", "tute", "belote"):
+                pairings += REFERENCE_PAIRINGS
             if args.pairing:
                 pairings = (parse_pairing(args.pairing),)
             for pairing in pairings:
