@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules import belote
-from rules.belote import cpu
+from rules.belote import cpu, knowledge
 from rules.belote.combos import public_name
 from rules.belote.options import DECK
 from tests.sizes import size
@@ -74,15 +74,15 @@ def test_a_sampled_deal_keeps_the_announcements_and_the_cards_known(
         # the names announced are kept, and each announced combination is held (or played)
         assert [(s, public_name(c)) for s, c in world.announcements] == \
             [(s, public_name(c)) for s, c in state.announcements]
-        played = set(cpu.played_cards(state))
-        voids, banned = cpu.constraints(state)
+        played = set(knowledge.played_cards(state))
+        voids, banned = knowledge.constraints(state)
         for s, hand in enumerate(world.hands):
             assert len(hand) == len(state.hands[s])
             if s == seat:
                 continue
             assert not any(c.suit in voids[s] for c in hand)
             assert not any(c in banned[s] for c in hand)
-        for s, cards in cpu.known_holdings(state, seat, played).items():
+        for s, cards in knowledge.known_holdings(state, seat, played).items():
             assert set(cards) <= set(world.hands[s])
         in_play = [c for h in [*world.hands, world.stock] for c in h]
         assert sorted(map(str, in_play)) == sorted(
@@ -121,7 +121,7 @@ def test_sampled_deals_follow_what_may_be_announced(empate: str) -> None:
     act(state, "announce", "play 7s")
     offered = list(state.view(2).announce)
     assert offered == ([tuple(fr("Ks Qs Js"))] if empate == "none_or_split" else [])
-    assert cpu._announcements_agree(state, 2, state.announcements, offered) == \
+    assert knowledge._announcements_agree(state, 2, state.announcements, offered) == \
         state.announcements
     rng = random.Random(7)
     for _ in range(size(5, 20)):
@@ -143,7 +143,7 @@ def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int
     for state in matches(options, players, size(4, 25), seed=31 + players):
         if state.phase != "play" or not any(state.tricks_won) or rng.random() < 0.7:
             continue
-        tricks = cardplay.Tricks(state, cpu.suit_bits(cpu.constraints(state)[0]))
+        tricks = cardplay.Tricks(state, cpu.suit_bits(knowledge.constraints(state)[0]))
         play = state.clone()
         hand = play.hand_number
         while True:
