@@ -9,8 +9,9 @@ searches asked for and ``W`` workers, each gets ``think_ms * W / D`` (all of it 
 within about ``think_ms`` of being asked, however many tables think at once. Only when the
 share would fall below ``min_ms`` (the least search the difícil level is measured with) does a
 move say it cannot keep the level: it is taken at ``normal`` at once, counted, and logged with
-the running count. A search that does not come back in time (a broken pool) is taken at
-``normal`` too, counted and logged the same way.
+the running count. A search that does not come back in time (``GRACE`` past its budget, more
+while the workers are still starting) or a broken pool is taken at ``normal`` too, counted and
+logged the same way.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
@@ -41,6 +42,7 @@ from rules.engine import Action, Game, GameState
 log = logging.getLogger(__name__)
 
 GRACE = 2.0  # seconds past the budget before a search is given up for ``normal``
+START_GRACE = 10.0  # and more while the pool's workers are still starting (a busy machine)
 MIN_SEARCH_MS = 50.0  # the least share of the pool a difícil move is searched with
 ORPHAN_POLL = 0.5  # seconds between looks at the parent's pid, where there is no sentinel
 
@@ -81,6 +83,7 @@ class CpuPlayers:
         self.min_ms = min(min_ms, think_ms)
         self.workers = max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
         self._pool: Executor | None = None
+        self._ready = False  # a search has come back from the current pool
         self._searching = 0  # difícil searches handed to the pool and not yet answered
         self.searched = 0  # difícil decisions answered by a search
         self.at_normal = 0  # difícil decisions taken at normal (pool full, late or broken)
@@ -91,6 +94,7 @@ class CpuPlayers:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
                 initializer=watch_parent, initargs=(os.getpid(),))
+            self._ready = False
         return self._pool
 
     def share(self) -> float:
@@ -113,13 +117,15 @@ class CpuPlayers:
         try:
             future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
                                           budget)
-            text = await asyncio.wait_for(future, self.think_ms / 1000 + GRACE)
+            grace = GRACE if self._ready else GRACE + START_GRACE
+            text = await asyncio.wait_for(future, self.think_ms / 1000 + grace)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             if not isinstance(exc, TimeoutError):
                 self._pool = None  # a broken pool: the next search starts another
             failed = type(exc).__name__
         else:
             self.searched += 1
+            self._ready = True
             return Action.parse(text)
         finally:
             self._searching -= 1

@@ -159,6 +159,14 @@ async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() 
         players.close()
 
 
+async def warm_up(players: Any, state: Any) -> None:
+    """Start the worker (a spawned interpreter, seconds on a busy machine) before a test's
+    moves are asked for, then forget that first search: the tests count their own moves."""
+    await players.decide("tute", state, state.to_json(), state.to_act, "dificil", seed=99)
+    players.searched = players.at_normal = 0
+    players.budgets.clear()
+
+
 async def test_under_load_every_hard_move_searches_for_a_fair_share_of_the_pool() -> None:
     """With one worker and three difícil moves asked for at once, none is played at normal:
     they queue, each searching for its share of the pool (all, half, a third)."""
@@ -170,6 +178,7 @@ async def test_under_load_every_hard_move_searches_for_a_fair_share_of_the_pool(
     seat = state.to_act
     players = CpuPlayers(think_ms=300, workers=1, min_ms=50)
     try:
+        await warm_up(players, state)
         moves = await asyncio.gather(*(
             players.decide("tute", state, state.to_json(), seat, "dificil", seed=s)
             for s in range(3)))
@@ -193,6 +202,7 @@ async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_
     seat = state.to_act
     players = CpuPlayers(think_ms=300, workers=1, min_ms=120)
     try:
+        await warm_up(players, state)
         with caplog.at_level(logging.WARNING, logger="bot.cpu"):
             first = asyncio.create_task(
                 players.decide("tute", state, state.to_json(), seat, "dificil", seed=1))
@@ -209,5 +219,24 @@ async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_
         assert list(players.budgets) == [300, 150]
         assert any("played at normal" in r.getMessage() and "1 of 3" in r.getMessage()
                    for r in caplog.records)
+    finally:
+        players.close()
+
+
+async def test_the_first_hard_move_waits_for_the_workers_to_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a worker (a fresh interpreter) takes longer than a short search's grace: the
+    first difícil move after a start still gets its search instead of falling back."""
+    import bot.cpu
+    from bot.cpu import CpuPlayers
+
+    monkeypatch.setattr(bot.cpu, "GRACE", 0.01)
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    seat = state.to_act
+    players = CpuPlayers(think_ms=10, workers=1, min_ms=5)
+    try:
+        action = await players.decide("tute", state, state.to_json(), seat, "dificil", seed=1)
+        assert action in state.legal_actions()
+        assert (players.searched, players.at_normal) == (1, 0)
     finally:
         players.close()
