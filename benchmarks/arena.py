@@ -265,6 +265,10 @@ def main() -> None:
                 pairings += REFERENCE_PAIRINGS
             if args.pairing:
                 pairings = (parse_pairing(args.pairing),)
+            if mode.game not in ("escoba", "tute", "belote"):  # no reference opponents
+                pairings = tuple(p for p in pairings
+                                 if not any(level.split("@")[0] in reference.LEVELS
+                                            for level in p))
             for pairing in pairings:
                 started = time.perf_counter()
                 tallies = pool.map(job, list(jobs(mode, pairing, args.matches, args.budget_ms,
