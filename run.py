@@ -9,7 +9,8 @@
     python3 run.py migrate-to-postgres   # copy the SQLite database into DATABASE_URL
 
 The virtual environment is created in ``.venv`` on first use and reused afterwards; the
-dependencies are (re)installed whenever ``pyproject.toml`` changes.
+dependencies are (re)installed whenever ``pyproject.toml`` changes. What it prints is for
+whoever runs the bot, so it is in English, like the README.
 """
 
 from __future__ import annotations
@@ -31,14 +32,14 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 def ensure_env(extras: str) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by any python3
-        sys.exit("Tapete necesita Python 3.11 o superior.")
+        sys.exit("Tapete needs Python 3.11 or newer.")
     if not PYTHON.exists():
-        print("Creando el entorno virtual en .venv ...", flush=True)
+        print("Creating the virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
     stamp = VENV / f".installed-{extras or 'base'}-{digest}"
     if not stamp.exists():
-        print("Instalando dependencias ...", flush=True)
+        print("Installing the dependencies ...", flush=True)
         target = f"{ROOT}[{extras}]" if extras else str(ROOT)
         subprocess.run(
             [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",

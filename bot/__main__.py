@@ -2,7 +2,9 @@
 
 Every start-up problem is one line on stderr and a non-zero exit: a missing or rejected token,
 a bad ``.env``, a database path that cannot be used, a SQLite file another bot is already using
-(``bot.lockfile``), no connection to Discord.
+(``bot.lockfile``), no connection to Discord. These lines are for whoever runs the bot, the
+README's reader: in English, like the README and the logs (what players read is in the
+catalogs, in their language).
 
 Stopping: Ctrl-C and SIGTERM (``kill``, systemd, ``docker stop``) both close the bot cleanly
 and exit 0: the tables' timers stop (every move is saved when it is made), the difícil CPU
@@ -19,6 +21,7 @@ import signal
 import sys
 
 from bot.lockfile import DatabaseInUse, DatabaseLock, is_memory
+from bot.reporting import start_error_reporting
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage
 
@@ -75,20 +78,25 @@ def main() -> int:
         print(exc, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    try:
+        start_error_reporting(settings)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     lock: DatabaseLock | None = None
     try:
         lock = claim_database(settings)
         check_database(settings)
     except DatabaseInUse as exc:
-        holder = f" (proceso {exc.pid})" if exc.pid else ""
-        print(f"Ya hay un bot de Tapete usando {settings.database_name()}{holder}: páralo antes "
-              "de arrancar otro.", file=sys.stderr)
+        holder = f" (process {exc.pid})" if exc.pid else ""
+        print(f"Another Tapete bot is already using {settings.database_name()}{holder}: stop it "
+              "before starting another.", file=sys.stderr)
         return 2
     except Exception as exc:  # sqlite3, asyncpg, OSError, StorageError: all one line
         if lock is not None:
             lock.release()
         reason = (str(exc).splitlines() or [type(exc).__name__])[0] or type(exc).__name__
-        print(f"No se puede usar la base de datos {settings.database_name()}: {reason}",
+        print(f"Cannot use the database {settings.database_name()}: {reason}",
               file=sys.stderr)
         return 2
     import aiohttp
@@ -109,12 +117,12 @@ def main() -> int:
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: closed cleanly
         log.info("Stopped")
     except discord.LoginFailure:
-        print("Discord rechazó el token: revisa DISCORD_TOKEN en .env.", file=sys.stderr)
+        print("Discord rejected the token: check DISCORD_TOKEN in .env.", file=sys.stderr)
         return 2
     except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound,
             discord.HTTPException) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"No se puede conectar con Discord: {reason}", file=sys.stderr)
+        print(f"Cannot connect to Discord: {reason}", file=sys.stderr)
         return 1
     finally:
         if lock is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,12 @@ from bot.answers import patience
 from bot.commands import BadOption, CatalogTranslator, CheckedTree
 from bot.cpu import CpuPlayers
 from bot.faces import CardFaces
+from bot.i18n import Text
+from bot.metrics import Metrics, MetricsReporter
 from bot.pictures import TABLE_FILE, Pictures, attach
 from bot.servers import ServerSettings
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Storage, TableRecord
 from bot.tables import Table, TableError, TableService, Timing
 from bot.views import DYNAMIC_ITEMS, describe, private_lang, public_message
 from rules.errors import RuleError
@@ -38,6 +41,10 @@ from rules.errors import RuleError
 log = logging.getLogger(__name__)
 
 
+
+# The interactions whose reply is timed: slash commands, buttons and menus, forms.
+TIMED = (discord.InteractionType.application_command, discord.InteractionType.component,
+         discord.InteractionType.modal_submit)
 
 COGS = "cogs"  # the package of the cogs, found beside bot/ (bot/ never imports it)
 
@@ -49,6 +56,9 @@ def discover_extensions() -> tuple[str, ...]:
 
 
 EXTENSIONS = discover_extensions()
+
+# The channels a table can live in (tables are a server's): their chat takes its messages.
+Postable = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread
 
 
 def version() -> str:
@@ -92,10 +102,15 @@ class TapeteBot(commands.Bot):
             self.storage, cpu_delay=settings.cpu_delay, turn_timeout=settings.turn_timeout,
             publish=self.publish, seed=seed, edits=(5, 5.0) if settings.pace_edits else None,
             cpu=CpuPlayers(settings.cpu_think_ms), shards=settings.shards(), faces=self.faces,
+            notice=self.notice,
         )
         self.tree.error(self.on_app_command_error)
         self.restored: int | None = None  # tables brought back at start-up
         self._healthy = False
+        self.metrics = Metrics(self.tables, lambda: len(self.guilds))
+        self.reporter = MetricsReporter(
+            self.metrics, log_every=settings.metrics_log_seconds, host=settings.metrics_host,
+            port=settings.metrics_port)
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -113,6 +128,7 @@ class TapeteBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        await self.reporter.start()
 
     async def sync_faces(self) -> None:
         """Upload what is missing of the card faces; then redraw the open tables with them."""
@@ -120,9 +136,22 @@ class TapeteBot(commands.Bot):
             self.tables.refresh_all()
 
     async def on_ready(self) -> None:
+        """Learn every server's Discord locale (the public language of a server whose admins
+        have not chosen one), and say once that the bot is up."""
+        for guild in self.guilds:
+            self.servers.learn_locale(guild.id, guild.preferred_locale)
         if not self._healthy:  # on_ready comes again after every reconnection
             self._healthy = True
             log.info("%s", self.health())
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.servers.learn_locale(guild.id, guild.preferred_locale)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        if before.preferred_locale != after.preferred_locale:
+            self.servers.learn_locale(after.id, after.preferred_locale)
+            if self.servers.chosen_language(after.id) is None:
+                self.tables.refresh_guild(after.id)
 
     def health(self) -> str:
         """One line on what this start brought up (no secret: the URL without password)."""
@@ -136,9 +165,23 @@ class TapeteBot(commands.Bot):
     async def close(self) -> None:
         if self._faces_sync is not None:
             self._faces_sync.cancel()
+        await self.reporter.stop()
         await self.tables.shutdown()
         await super().close()
         await self.storage.close()
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py announces an interaction right after handing it to its handler and
+        before that runs: the moment its reply time starts (bot.metrics)."""
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction) \
+                and args[0].type in TIMED:
+            self.metrics.received(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: Any
+    ) -> None:
+        self.metrics.replied(interaction.id)
 
     async def publish(self, table: Table) -> None:
         """Create or refresh a table's public message (the only public view of a table), with
@@ -150,14 +193,9 @@ class TapeteBot(commands.Bot):
             png = await self.pictures.table(table, lang)
             if png is not None:
                 files.append(attach(embed, png, TABLE_FILE, lang.t("picture-alt-table")))
-        channel = self.get_channel(table.channel_id)
+        channel = await self.channel_of(table.channel_id)
         if channel is None:
-            try:
-                channel = await self.fetch_channel(table.channel_id)
-            except (discord.NotFound, discord.Forbidden):  # deleted, or no longer ours to see
-                log.info("Table %d: its channel is gone; message not drawn", table.id)
-                return
-        if not isinstance(channel, discord.abc.Messageable):
+            log.info("Table %d: its channel is gone; message not drawn", table.id)
             return
         if table.message_id is not None:
             try:
@@ -168,6 +206,42 @@ class TapeteBot(commands.Bot):
                 log.info("Table %d: public message gone, posting a new one", table.id)
         message = await channel.send(embed=embed, view=view, files=files)
         await self.tables.set_message(table, message.id)
+
+    async def notice(self, record: TableRecord, lines: Sequence[Text]) -> None:
+        """Tell a table's channel, in the server's language, something about a table that has
+        no game to show (it could not be brought back after an update): the notice replaces
+        the table's public message, buttons and picture included, or is posted if that
+        message is gone."""
+        lang = self.servers.public(record.guild_id)
+        spec = self.tables.games.get(record.game)
+        embed = discord.Embed(
+            title=lang.t("table-unreadable-title",
+                         game=spec.title(lang) if spec is not None else record.game),
+            description="\n".join(line.render(lang) for line in lines),
+            colour=discord.Colour.dark_grey())
+        channel = await self.channel_of(record.channel_id)
+        if channel is None:
+            log.info("Table %d: its channel is gone; notice not sent", record.id)
+            return
+        if record.message_id is not None:
+            try:
+                await channel.get_partial_message(record.message_id).edit(
+                    content=None, embed=embed, view=None, attachments=[])
+                return
+            except discord.NotFound:
+                log.info("Table %d: public message gone, posting the notice", record.id)
+        await channel.send(embed=embed)
+
+    async def channel_of(self, channel_id: int) -> Postable | None:
+        """A table's channel, from the cache or Discord; None if it is gone (or no longer the
+        bot's to see)."""
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        return channel if isinstance(channel, Postable) else None
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -195,6 +269,7 @@ class TapeteBot(commands.Bot):
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
+        self.metrics.replied(interaction.id)
 
 
 class ShardedTapeteBot(TapeteBot, commands.AutoShardedBot):

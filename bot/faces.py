@@ -2,8 +2,10 @@
 
 At start-up the bot syncs the faces drawn by :mod:`bot.art.cards` as *application* emojis
 (one set for the whole bot, never one per server; Discord allows 2,000). Each emoji's name
-holds a hash of its pixels (``tp_s7o_1a2b3c4d``), so the sync is: list the application's
-emojis, upload each face whose name is missing, then delete our emojis of an older drawing.
+holds a fingerprint of the drawing (``tp_s7o_1a2b3c4d``: see
+:func:`bot.art.cards.drawing_signature`), so the sync is: list the application's emojis, draw
+and upload each face whose name is missing, then delete our emojis of an older drawing; a
+start that finds them all draws nothing.
 A sync cut short (a restart, an error) leaves the faces already uploaded, and the next start
 uploads only the rest. Until the sync has finished, and for good if it fails (one log line
 says why), every card is shown as its text label, exactly as without faces.
@@ -27,10 +29,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def wanted_emojis() -> dict[str, tuple[str, bytes]]:
-    """Every face to upload, by emoji name: (the card's key, the PNG). Drawing them all takes
-    a fraction of a second once per process, so it runs off the event loop."""
-    return {emoji_name(card): (card_key(card), emoji_png(card)) for card in (*ALL_CARDS, None)}
+def wanted_emojis() -> dict[str, tuple[str, Card | None]]:
+    """Every face there should be, by emoji name: (the card's key, the card; None: the back).
+    Naming them draws nothing; only a face missing on Discord is drawn, to upload it."""
+    return {emoji_name(card): (card_key(card), card) for card in (*ALL_CARDS, None)}
 
 
 class CardFaces:
@@ -63,13 +65,14 @@ class CardFaces:
         """Make the application's emojis hold every face; True once they all do. On any
         failure the faces stay off (labels only) and one line says why."""
         try:
-            wanted = await drawn(wanted_emojis)
+            wanted = wanted_emojis()
             existing = {e.name: e for e in await client.fetch_application_emojis()}
             found: dict[str, tuple[str, int]] = {}
             uploaded = 0
-            for name, (key, png) in wanted.items():
+            for name, (key, card) in wanted.items():
                 emoji = existing.get(name)
                 if emoji is None:
+                    png = await drawn(emoji_png, card)
                     emoji = await client.create_application_emoji(name=name, image=png)
                     uploaded += 1
                 found[key] = (emoji.name, emoji.id)

@@ -15,8 +15,10 @@ from discord.ext import commands
 
 from bot.commands import ls, options_command
 from bot.games import GameSpec
+from bot.i18n import LANGUAGES, catalog
 from bot.render import action_label
 from bot.tables import Table, TableError
+from bot.typed import spoken, typed_actions
 from bot.views import (
     guarded,
     hand_message,
@@ -27,7 +29,7 @@ from bot.views import (
     send_hand,
     server_of,
 )
-from rules.cards import parse_card
+from rules.cards import card_names, fold, parse_card
 from rules.engine import Action
 from rules.errors import Common, IllegalAction, RuleError
 
@@ -120,6 +122,8 @@ class GameCog(commands.GroupCog):
     async def jugar_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The legal actions matching what was typed so far, in either language: the
+        label, the notation, the verb words of both languages and the cards' names."""
         table = self.bot.tables.in_channel(interaction.channel_id or 0)
         if table is None or table.state is None or table.game != self.spec.name:
             return []
@@ -127,18 +131,24 @@ class GameCog(commands.GroupCog):
         if seat is None or table.state.to_act != seat or table.state.is_over:
             return []
         lang = private_lang(interaction)
-        needle = current.lower().strip()
+        legal = table.state.legal_actions()
+        try:
+            named = typed_actions(self.spec.game, current, legal) if current.strip() else []
+        except RuleError:  # a card name not finished yet
+            named = []
+        needles = fold(current).split()
         choices = []
-        for action in table.state.legal_actions():
+        for action in sorted(legal, key=lambda a: a not in named):
             label = action_label(table, action, lang)
-            if needle in label.lower() or needle in str(action).lower():
+            if action in named or all(n in searchable(table, action, label) for n in needles):
                 choices.append(app_commands.Choice(name=label[:100], value=str(action)[:100]))
         return choices[:25]
 
     def resolve(
         self, table: Table, seat: int, text: str, interaction: discord.Interaction[Any]
     ) -> Action:
-        """Turn what the player typed into an action: a bare card means the move with it."""
+        """Turn what the player typed into an action: the notation, the verbs and card names
+        of either language (``bot.typed``), or a bare card for the move with it."""
         state = table.state
         if state is None:
             raise TableError("table-not-started")
@@ -148,21 +158,48 @@ class GameCog(commands.GroupCog):
         if action in legal:
             return action
         game = self.spec.game
+        named = typed_actions(game, text, legal)
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            raise self.ask_which(table, text, named, interaction)
         try:
             card = parse_card(text, game.family)
         except RuleError:
-            if action.verb in {a.verb for a in legal} or state.to_act != seat:
+            if state.to_act != seat:
                 return action  # let the engine say exactly what is wrong
-            raise
+            if len(text.split()) == 1 and text[:1].isdigit():
+                raise  # a card mistyped: "8o" in a 40-card deck
+            raise IllegalAction(Common.UNKNOWN_ACTION, text=text) from None
         with_card = [a for a in legal if a.args and a.args[0] == str(card)
                      and game.verb(a.verb).card_first]
         if len(with_card) == 1:
             return with_card[0]
         if len(with_card) > 1:
-            lang = private_lang(interaction)
-            options = "; ".join(action_label(table, a, lang) for a in with_card)
-            raise TableError("play-unknown", text=text, options=options)
+            raise self.ask_which(table, text, with_card, interaction)
         default = next((v.name for v in game.verbs if v.card_first), None)
         if default is None:
             raise IllegalAction(Common.UNKNOWN_ACTION, text=text)
         return Action(default, (str(card),))
+
+    @staticmethod
+    def ask_which(table: Table, text: str, actions: list[Action],
+                  interaction: discord.Interaction[Any]) -> TableError:
+        """What typed text left open: the actions it could mean, by their labels."""
+        lang = private_lang(interaction)
+        options = "; ".join(action_label(table, a, lang) for a in actions[:10])
+        return TableError("play-unknown", text=text, options=options)
+
+
+def searchable(table: Table, action: Action, label: str) -> str:
+    """Everything a player may type to find ``action``, folded: its label, its notation, its
+    verb in every language and its cards' names in Spanish and English."""
+    game = table.spec.game
+    parts = [label, str(action)]
+    parts += [spoken(catalog(code), game.name, action) for code in LANGUAGES]
+    for arg in action.args:
+        try:
+            parts += card_names(parse_card(arg, game.family))
+        except RuleError:
+            continue
+    return fold(" ".join(parts))

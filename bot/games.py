@@ -17,8 +17,8 @@ from rules.engine import Action, Event, Game, GameState
 
 if TYPE_CHECKING:
     from bot.art.table import Scene
-    from bot.i18n import Lang
-    from bot.storage import ResultRecord, Tx
+    from bot.i18n import Lang, Text
+    from bot.storage import ResultRecord, TableRecord, Tx
     from bot.tables import Table
 
 # A finished match's per-hand lines for /tapete historial: (its result row, the seats' display
@@ -53,6 +53,13 @@ class TableHooks:
     async def on_cancel(self, table: Table, db: Tx) -> None:
         """Called inside the transaction that cancels a game in progress, before its result
         row is written (a session game closes itself here so the row holds its standing)."""
+        return None
+
+    async def on_unreadable(self, record: TableRecord, db: Tx) -> Text | None:
+        """Called inside the transaction that closes a table whose saved game this version
+        of the bot cannot load (there is no engine state, only the row), so that the game
+        undoes in its own books what the hand in progress had moved. What it returns is one
+        more line of the notice the table's channel gets."""
         return None
 
 

@@ -40,6 +40,16 @@ VALUE_LIMIT = 2_000
 _FLUENT_LOCALES = {"es": ["es-ES", "es"], "en": ["en-US", "en"]}
 
 
+def _number_bundle(code: str) -> tuple[FluentBundle, Any]:
+    """A bundle that only prints a number, grouped as ``code`` writes it, and its pattern."""
+    bundle = FluentBundle(_FLUENT_LOCALES[code], use_isolating=False)
+    bundle.add_resource(FluentResource("number = { $n }\n"))
+    return bundle, bundle.get_message("number").value
+
+
+_NUMBERS = {code: _number_bundle(code) for code in _FLUENT_LOCALES}
+
+
 
 class Lang:
     """One language's catalog: formats messages by key."""
@@ -87,6 +97,23 @@ class Lang:
         text, errors = self._bundle.format_pattern(message.value, args)
         if errors:
             log.warning("Message %s in %s: %s", key, self.code, errors[0])
+        return str(text)
+
+    def attribute(self, key: str, name: str) -> str | None:
+        """The attribute ``name`` of message ``key`` (``.also`` of a verb word), or None."""
+        if not self._bundle.has_message(key):
+            return None
+        pattern = self._bundle.get_message(key).attributes.get(name)
+        if pattern is None:
+            return None
+        text, _ = self._bundle.format_pattern(pattern, {})
+        return str(text)
+
+    def number(self, value: int) -> str:
+        """A number grouped as this language writes it: 1.000.000 / 1,000,000 (messages
+        print numbers ungrouped; this is for amounts a reader compares, like option values)."""
+        bundle, pattern = _NUMBERS[self.code]
+        text, _ = bundle.format_pattern(pattern, {"n": fluent_number(value, useGrouping=True)})
         return str(text)
 
     def first(self, keys: Iterable[str], **values: Any) -> str | None:

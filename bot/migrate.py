@@ -37,9 +37,9 @@ class Report:
     tantos: int = 0  # moved in all, every server
 
     def lines(self) -> list[str]:
-        out = [f"  {table:<15}{n:>10} filas" for table, n in self.rows.items()]
-        out.append(f"  ledger de {self.servers} servidores, {self.tantos} tantos movidos;"
-                   " en cada servidor saldos + plato + reserva = 0")
+        out = [f"  {table:<15}{n:>10} rows" for table, n in self.rows.items()]
+        out.append(f"  ledger of {self.servers} servers, {self.tantos} tantos moved;"
+                   " in every server balances + plato + reserva = 0")
         return out
 
 
@@ -49,7 +49,7 @@ async def copy_database(source: Storage, target: Storage) -> Report:
         found = await target.count(table)
         if found:
             raise MigrationError(
-                f"la base de datos de destino no está vacía ({table}: {found} filas)")
+                f"the target database is not empty ({table}: {found} rows)")
     report = Report()
     expected = {table: await source.count(table) for table in SCHEMA_TABLES}
     ledger, balances = await source.ledger_totals(), await source.balance_totals()
@@ -61,18 +61,18 @@ async def copy_database(source: Storage, target: Storage) -> Report:
         for table in SCHEMA_TABLES:
             copied = await target.count(table, db)
             if copied != expected[table]:
-                raise MigrationError(f"{table}: {expected[table]} filas en SQLite, {copied} "
-                                     "copiadas; no se ha guardado nada")
+                raise MigrationError(f"{table}: {expected[table]} rows in SQLite, {copied} "
+                                     "copied; nothing was saved")
             report.rows[table] = copied
         if await target.ledger_totals(db) != ledger:
-            raise MigrationError("el ledger copiado no suma lo mismo; no se ha guardado nada")
+            raise MigrationError("the copied ledger does not add up the same; nothing was saved")
         if await target.balance_totals(db) != balances:
-            raise MigrationError("los saldos copiados no suman lo mismo; no se ha guardado nada")
+            raise MigrationError("the copied balances do not add up the same; nothing was saved")
     unbalanced = sorted(g for g, (_, total) in balances.items() if total != 0)
     if unbalanced:  # copied as they were: the copy is faithful, the books were not
         raise MigrationError(
-            f"copiado, pero en SQLite los saldos de {len(unbalanced)} servidores no suman 0 "
-            f"(p. ej. {unbalanced[0]}): revisa el ledger")
+            f"copied, but in SQLite the balances of {len(unbalanced)} servers do not add up "
+            f"to 0 (e.g. {unbalanced[0]}): check the ledger")
     report.servers = len(ledger)
     report.tantos = sum(t for _, t in ledger.values())
     return report
@@ -80,14 +80,14 @@ async def copy_database(source: Storage, target: Storage) -> Report:
 
 async def migrate(source_path: Path, url: str) -> Report:
     if not source_path.exists():
-        raise MigrationError(f"no existe la base de datos SQLite {source_path}")
+        raise MigrationError(f"there is no SQLite database at {source_path}")
     try:
         with DatabaseLock(source_path):
             return await _copy(source_path, url)
     except DatabaseInUse as exc:
-        holder = f" (proceso {exc.pid})" if exc.pid else ""
-        raise MigrationError(f"el bot está usando {source_path}{holder}; páralo y vuelve a "
-                             "intentarlo") from None
+        holder = f" (process {exc.pid})" if exc.pid else ""
+        raise MigrationError(f"the bot is using {source_path}{holder}; stop it and try "
+                             "again") from None
 
 
 async def _copy(source_path: Path, url: str) -> Report:
@@ -106,11 +106,11 @@ async def _copy(source_path: Path, url: str) -> Report:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python3 run.py migrate-to-postgres",
-        description="Copia la base de datos SQLite de Tapete en una PostgreSQL vacía.")
+        description="Copy Tapete's SQLite database into an empty PostgreSQL one.")
     parser.add_argument("--from", dest="source", type=Path,
-                        help="el archivo SQLite (por defecto DATABASE_PATH)")
+                        help="the SQLite file (default: DATABASE_PATH)")
     parser.add_argument("--to", dest="url",
-                        help="la URL postgresql:// (por defecto DATABASE_URL)")
+                        help="the postgresql:// URL (default: DATABASE_URL)")
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
@@ -121,19 +121,19 @@ def main(argv: list[str] | None = None) -> int:
     url = args.url or (settings.database_url.get_secret_value().strip()
                        if settings.database_url else None)
     if not url or not is_postgres_url(url):
-        print("Falta la base de datos de destino: pon DATABASE_URL=postgresql://... en .env"
-              " o usa --to postgresql://...", file=sys.stderr)
+        print("No target database: set DATABASE_URL=postgresql://... in .env"
+              " or use --to postgresql://...", file=sys.stderr)
         return 2
     try:
         report = asyncio.run(migrate(Path(source), url))
     except MigrationError as exc:
-        print(f"No se ha migrado: {exc}", file=sys.stderr)
+        print(f"Not migrated: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # the server, the file: one line
         reason = (str(exc).splitlines() or [""])[0] or type(exc).__name__
-        print(f"No se ha migrado: {reason}", file=sys.stderr)
+        print(f"Not migrated: {reason}", file=sys.stderr)
         return 1
-    print(f"Copiado {source} en PostgreSQL:")
+    print(f"Copied {source} into PostgreSQL:")
     print("\n".join(report.lines()))
     return 0
 

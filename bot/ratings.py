@@ -21,6 +21,17 @@ from bot.storage import Rating, Storage, Tx
 MODEL = PlackettLuce()
 CPU_DEFAULT_LEVEL = "normal"
 
+# The rating players see: a familiar scale from the conservative estimate (mu - 3 sigma, 0 for
+# a new player), so everybody starts at 1000, a win or a loss moves it by tens, and it never
+# goes below the floor (a handful of losses cannot make it negative). Rankings sort by the same
+# estimate; mu and sigma stay available as the "details" of a profile.
+DISPLAY_BASE, DISPLAY_SCALE, DISPLAY_FLOOR = 1000, 40, 100
+
+
+def display_rating(rating: Rating) -> int:
+    """The rating shown to players: ``1000 + 40 * (mu - 3 sigma)``, at least 100."""
+    return max(DISPLAY_FLOOR, round(DISPLAY_BASE + DISPLAY_SCALE * rating.ordinal))
+
 
 def seat_account(seat: dict[str, Any]) -> str:
     """The rating account of a saved seat: the player, or the CPU at its level."""

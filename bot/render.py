@@ -11,12 +11,15 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import LANGUAGES, Lang, Text, render_value
+from bot.ratings import sides_of
+from bot.typed import spoken_text, verb_word
 from rules.cards import Card, FrenchSuit, SpanishSuit, parse_card
-from rules.engine import Action, Arg, Event
+from rules.engine import Action, Arg, Event, Game
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
-    from bot.tables import LogEntry, Table
+    from bot.eventlog import LogEntry
+    from bot.tables import Table
 
 
 def _suit(letter: str, family: str) -> SpanishSuit | FrenchSuit | None:
@@ -69,6 +72,23 @@ def action_label(table: Table, action: Action, lang: Lang) -> str:
     return label or str(action)
 
 
+# Event and result fields holding one number per side (a seat, or a pair): shown with names.
+PER_SIDE_FIELDS = frozenset({"points", "scores", "scored", "totals", "nets", "card_points",
+                             "cante_points", "combinations", "juegos"})
+
+
+def per_side(seat_names: Sequence[str], values: Sequence[Any], lang: Lang) -> str:
+    """One value per side, each after its side's name: "Ana 75 · Luis 87", "Ana y Eva 3 ·
+    Luis y CPU 1" (pairs sit alternately); values that fit no sides, as they are."""
+    count = sides_of(len(seat_names), values)
+    if count != len(values):
+        return " · ".join(str(v) for v in values)
+    joiner = f" {lang.t('word-and')} "
+    names = [joiner.join(seat_names[s] for s in range(side, len(seat_names), count))
+             for side in range(count)]
+    return " · ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
 def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
     """An event's catalog variables. Its cards stay text labels: the log's eight lines must
     fit one embed field, and a face's markup is some forty characters."""
@@ -78,6 +98,10 @@ def event_values(table: Table, event: Event, lang: Lang) -> dict[str, Any]:
         value = getattr(event, f.name)
         if f.name in ("suit", "trump") and isinstance(value, str):
             value = _suit(value, family) or value
+        if f.name in PER_SIDE_FIELDS and isinstance(value, tuple) \
+                and all(isinstance(v, int) for v in value):
+            values[f.name] = per_side([s.name for s in table.seats], value, lang)
+            continue
         values[f.name] = render_value(lang, f.name, value, table.name)
     return values
 
@@ -139,19 +163,45 @@ def fit_lines(lines: Sequence[str], limit: int = FIELD_LIMIT, *, newest_last: bo
     return "\n".join(reversed(kept) if newest_last else kept)
 
 
+# Refusals whose ``text`` echoes an action (its verb is said in the reader's words).
+ECHOED_ACTIONS = frozenset({"not_now", "unknown_action", "missing_card"})
+
+
 def refusal(error: RuleError, lang: Lang, game: str | None = None,
-            seat_name: Any = str, family: str = "spanish") -> str:
-    """A refused move in the reader's language: ``error-<game>-<code>`` or ``error-<code>``."""
+            seat_name: Any = str, family: str = "spanish", rules: Game | None = None) -> str:
+    """A refused move in the reader's language: ``error-<game>-<code>`` or ``error-<code>``.
+    With the game's ``rules``, a verb the refusal names is the reader's word for it."""
     code = error.code.value
     values = {}
     for name, value in error.params.items():
         if name in ("suit", "trump") and isinstance(value, str):
             value = _suit(value, family) or value
+        elif rules is not None and name == "verb" and isinstance(value, str):
+            value = verb_word(lang, rules.name, value)
         elif isinstance(value, str):  # an echo of what the player typed
+            if rules is not None and name == "text" and code in ECHOED_ACTIONS:
+                value = spoken_text(lang, rules, value)
             value = clip(value, ECHO_LIMIT)
         values[name] = render_value(lang, name, value, seat_name)
     keys = ([f"error-{game}-{code}"] if game else []) + [f"error-{code}"]
     return lang.first(keys, **values) or code
+
+
+def option_label(lang: Lang, game: str, name: str) -> str:
+    """An option of a game's ``nueva`` as a reader calls it ("Captura", "Capture")."""
+    return lang.first([f"option-{game}-{name}-label", f"option-{game}-{name}-name"]) or name
+
+
+def option_value(lang: Lang, game: str, name: str, value: Any) -> str:
+    """An option's value in words: a choice by its name, yes/no, a number grouped as the
+    language writes it, and what "empty" means for that option."""
+    if isinstance(value, bool):
+        return lang.yes_no(value)
+    if value is None:
+        return lang.first([f"option-{game}-{name}-none"]) or lang.t("word-default")
+    if isinstance(value, int):
+        return lang.number(value)
+    return lang.first([f"option-{game}-{name}-{value}"]) or str(value)
 
 
 def seat_lines(table: Table, marks: dict[int, str] | None = None) -> str:

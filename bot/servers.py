@@ -4,7 +4,10 @@ may be opened, and whether tables show pictures of the felt.
 
 A server uses the ``.env`` values until an admin changes them with ``/tapete ajustes`` (or
 ``/tapete idioma``); a change applies to tables opened afterwards (the language to every
-table at once) and survives restarts.
+table at once) and survives restarts. Until an admin chooses a language, a server's public
+messages follow its Discord locale (the "Server Primary Language" of its Community settings,
+``guild.preferred_locale``, which every interaction also carries as ``guild_locale``) when
+the bot speaks it, else the bot's default, Spanish.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Lang, catalog, lang_for
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Lang, catalog, lang_for, language_of_locale
 from bot.shards import Shards
 from bot.storage import Storage
 from bot.tables import TableError, Timing
@@ -25,12 +28,16 @@ from bot.tables import TableError, Timing
 TURN_RANGE = (15, 3600)
 CPU_DELAY_RANGE = (0.0, 30.0)
 
+# What storage holds as the language of a server that follows its Discord locale (the column
+# is NOT NULL): nothing chosen.
+FOLLOW_LOCALE = ""
+
 
 @dataclass(frozen=True)
 class ServerConfig:
     """One server's choices; ``None`` means the bot's default (from ``.env``)."""
 
-    language: str = DEFAULT_LANGUAGE
+    language: str | None = None  # None: the server's Discord locale (see the module)
     turn_timeout: float | None = None
     cpu_delay: float | None = None
     table_channel: int | None = None  # tables only in this channel; None: anywhere
@@ -42,11 +49,12 @@ class ServerSettings:
         self.storage = storage
         self.defaults = defaults or Timing(120.0, 1.5)
         self._configs: dict[int, ServerConfig] = {}
+        self._locales: dict[int, str] = {}  # each server's Discord locale, as we speak it
 
     async def load(self, shards: Shards | None = None) -> None:
         """Read the servers' settings (with ``shards``, of the servers this process owns)."""
         self._configs = {guild: ServerConfig(**{k: v for k, v in values.items()
-                                                if v is not None})
+                                                if v not in (None, FOLLOW_LOCALE)})
                          for guild, values in (await self.storage.guilds.all(shards)).items()}
 
     def config(self, guild_id: int | None) -> ServerConfig:
@@ -61,12 +69,31 @@ class ServerSettings:
         changes = {name: None if value is None else checked(name, value)
                    for name, value in changes.items()}
         config = replace(self.config(guild_id), **changes)
-        await self.storage.guilds.save(guild_id, asdict(config))
+        await self.storage.guilds.save(guild_id, {**asdict(config),
+                                                  "language": config.language or FOLLOW_LOCALE})
         self._configs[guild_id] = config
         return config
 
     def language(self, guild_id: int | None) -> str:
+        """The language of a server's public messages: the admin's choice, else the
+        server's Discord locale if we speak it, else the default."""
+        chosen = self.config(guild_id).language
+        if chosen is not None:
+            return chosen
+        return self._locales.get(guild_id or 0, DEFAULT_LANGUAGE)
+
+    def chosen_language(self, guild_id: int | None) -> str | None:
+        """The language an admin chose for the server (None: it follows Discord's locale)."""
         return self.config(guild_id).language
+
+    def learn_locale(self, guild_id: int | None, locale: object) -> None:
+        """Remember a server's Discord locale (from a guild or an interaction)."""
+        language = language_of_locale(locale) if locale is not None else None
+        if guild_id is not None and language is not None:
+            self._locales[guild_id] = language
+
+    def learn(self, interaction: discord.Interaction[Any]) -> None:
+        self.learn_locale(interaction.guild_id, interaction.guild_locale)
 
     async def set_language(self, guild_id: int, language: str) -> None:
         await self.update(guild_id, language=language)
@@ -88,8 +115,14 @@ class ServerSettings:
         """The language of a server's public messages."""
         return catalog(self.language(guild_id))
 
+    def public_for(self, interaction: discord.Interaction[Any]) -> Lang:
+        """The public language of the interaction's server (learning its locale)."""
+        self.learn(interaction)
+        return self.public(interaction.guild_id)
+
     def private(self, interaction: discord.Interaction[Any]) -> Lang:
         """The language of a reply only this user sees: their locale, else the server's."""
+        self.learn(interaction)
         return lang_for(interaction.locale, self.language(interaction.guild_id))
 
 
@@ -110,6 +143,10 @@ def checked(name: str, value: Any) -> Any:
                 or not low_delay <= value <= high_delay:
             raise TableError("settings-bad-cpu", low=int(low_delay), high=int(high_delay))
         return float(value)
+    if name == "pictures":
+        if type(value) is not bool:
+            raise ValueError(f"pictures must be true or false, not {value!r}")
+        return value
     if name == "table_channel":
         if type(value) is not int or value <= 0:
             raise TableError("settings-bad-channel")

@@ -1,7 +1,7 @@
 """Settings read from the environment and ``.env`` (pydantic-settings).
 
-A bad value gets one readable line (``SettingsError``) instead of a traceback, so a typo in
-``.env`` is easy to fix.
+A bad value gets one readable line (``SettingsError``, in English like the README and
+``.env.example``) instead of a traceback, so a typo in ``.env`` is easy to fix.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from bot.shards import Shards
 from bot.storage import is_postgres_url
 
 TOKEN_HELP = (
-    "Falta DISCORD_TOKEN: crea una aplicación en https://discord.com/developers/applications, "
-    "copia el token de su bot y ponlo en el archivo .env (DISCORD_TOKEN=...). Ver README."
+    "DISCORD_TOKEN is missing: create an application at "
+    "https://discord.com/developers/applications, copy its bot's token and put it in the .env "
+    "file (DISCORD_TOKEN=...). See the README."
 )
 
 
@@ -52,6 +53,15 @@ class Settings(BaseSettings):
         default=True, description="Upload the card faces as application emojis at start-up.")
     pace_edits: bool = Field(
         default=True, description="At most 5 public-message edits per channel in 5 s.")
+    # -- observability (bot/metrics.py, bot/reporting.py) --
+    sentry_dsn: SecretStr | None = Field(
+        default=None, description="Send errors to Sentry (needs tapete[sentry]); empty: off.")
+    metrics_log_seconds: float = Field(
+        default=600.0, ge=0, description="A log line with the counters this often; 0: never.")
+    metrics_port: int | None = Field(
+        default=None, ge=1, le=65535, description="Serve /metrics (Prometheus) on this port.")
+    metrics_host: str = Field(
+        default="127.0.0.1", min_length=1, description="The address /metrics listens on.")
 
     @field_validator("database_url")
     @classmethod
@@ -130,10 +140,10 @@ def load_settings(env_file: Path | str | None = ".env") -> Settings:
         return Settings(_env_file=env_file)  # type: ignore[call-arg]
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']).upper() or 'valor'}: "
+            f"{'.'.join(str(p) for p in err['loc']).upper() or 'value'}: "
             f"{err['msg'].removeprefix('Value error, ')}"
             for err in exc.errors()
         )
-        raise SettingsError(f"Configuración no válida en .env o el entorno: {problems}") from None
+        raise SettingsError(f"Invalid settings in .env or the environment: {problems}") from None
     except (UnicodeDecodeError, OSError) as exc:
-        raise SettingsError(f"No se puede leer .env: {exc}") from None
+        raise SettingsError(f"Cannot read .env: {exc}") from None

@@ -1,7 +1,7 @@
 """Storage: one interface, two engines. SQLite through aiosqlite by default (one connection in
 WAL mode); PostgreSQL through an asyncpg pool when the settings give a ``postgresql://`` URL.
-Both have the same numbered migrations, and all SQL lives in this module, in small
-repository classes.
+Both have the same numbered migrations, written once in :mod:`bot.schema` and rendered for
+each engine; every other statement lives in this module, in small repository classes.
 
 Every accepted move is written with :meth:`Storage.transaction`, so a table's snapshot and the
 tantos it moves commit together or not at all. On SQLite the connection is shared, so
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import aiosqlite
 
+from bot import schema
 from bot.shards import Shards
 
 if TYPE_CHECKING:
@@ -46,240 +47,8 @@ Tx: TypeAlias = Any
 # A row: read by column name (``row["id"]``) or position (``row[0]``) on both engines.
 Row: TypeAlias = Any
 
-
-MIGRATIONS: Sequence[str] = (
-    # 1: tables (lobbies and games in progress, with the engine snapshot) and results.
-    """
-    CREATE TABLE game_tables (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        host_id INTEGER NOT NULL,
-        seats TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
-        state TEXT,
-        message_id INTEGER,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL
-    );
-    CREATE UNIQUE INDEX one_open_table_per_channel
-        ON game_tables (channel_id) WHERE status IN ('lobby', 'playing');
-    CREATE TABLE results (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        table_id INTEGER NOT NULL REFERENCES game_tables (id),
-        guild_id INTEGER,
-        game TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        result TEXT NOT NULL,
-        finished_at TEXT NOT NULL
-    );
-    """,
-    # 2: a server's pots of tantos: a ledger of every movement, balances kept in step with it.
-    """
-    CREATE TABLE ledger (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
-        table_id INTEGER,
-        hand INTEGER,
-        source TEXT NOT NULL,
-        target TEXT NOT NULL,
-        amount INTEGER NOT NULL CHECK (amount > 0),
-        reason TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE INDEX ledger_by_guild ON ledger (guild_id, id);
-    CREATE TABLE accounts (
-        guild_id INTEGER NOT NULL,
-        account TEXT NOT NULL,
-        balance INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (guild_id, account)
-    );
-    """,
-    # 3: per-server settings (the language of public messages).
-    """
-    CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
-        language TEXT NOT NULL
-    );
-    """,
-    # 4: a player's movements are read by account, not by scanning the server's whole ledger.
-    """
-    CREATE INDEX ledger_by_source ON ledger (guild_id, source, id);
-    CREATE INDEX ledger_by_target ON ledger (guild_id, target, id);
-    """,
-    # 5: per-server timing and table channel; a table's timing and presence (CPU stand-ins,
-    # absences, pause); skill ratings per game; a server's results read newest first.
-    """
-    ALTER TABLE guild_settings ADD COLUMN turn_timeout REAL;
-    ALTER TABLE guild_settings ADD COLUMN cpu_delay REAL;
-    ALTER TABLE guild_settings ADD COLUMN table_channel INTEGER;
-    ALTER TABLE game_tables ADD COLUMN runtime TEXT;
-    CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        account TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        matches INTEGER NOT NULL DEFAULT 0,
-        wins INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (guild_id, game, account)
-    );
-    CREATE INDEX results_by_guild ON results (guild_id, game, id);
-    """,
-    # 6: the books take whole tantos only (SQLite would store 1.5 in an INTEGER column), and a
-    # server's timing stays in its documented range (what was saved outside it goes back to
-    # the default; a REAL that is a whole number becomes an INTEGER).
-    """
-    UPDATE ledger SET amount = CAST(amount AS INTEGER)
-        WHERE typeof(amount) = 'real' AND amount = CAST(amount AS INTEGER);
-    UPDATE accounts SET balance = CAST(balance AS INTEGER)
-        WHERE typeof(balance) = 'real' AND balance = CAST(balance AS INTEGER);
-    CREATE TRIGGER ledger_whole_amount BEFORE INSERT ON ledger
-        WHEN typeof(NEW.amount) != 'integer'
-        BEGIN SELECT RAISE(ABORT, 'ledger.amount must be a whole number'); END;
-    CREATE TRIGGER ledger_whole_amount_update BEFORE UPDATE OF amount ON ledger
-        WHEN typeof(NEW.amount) != 'integer'
-        BEGIN SELECT RAISE(ABORT, 'ledger.amount must be a whole number'); END;
-    CREATE TRIGGER accounts_whole_balance BEFORE INSERT ON accounts
-        WHEN typeof(NEW.balance) != 'integer'
-        BEGIN SELECT RAISE(ABORT, 'accounts.balance must be a whole number'); END;
-    CREATE TRIGGER accounts_whole_balance_update BEFORE UPDATE OF balance ON accounts
-        WHEN typeof(NEW.balance) != 'integer' AND typeof(OLD.balance) = 'integer'
-        BEGIN SELECT RAISE(ABORT, 'accounts.balance must be a whole number'); END;
-    UPDATE guild_settings SET turn_timeout = NULL
-        WHERE NOT (turn_timeout BETWEEN 15 AND 3600);
-    UPDATE guild_settings SET cpu_delay = NULL WHERE NOT (cpu_delay BETWEEN 0 AND 30);
-    CREATE TRIGGER guild_settings_timing BEFORE INSERT ON guild_settings
-        WHEN NOT (COALESCE(NEW.turn_timeout, 15) BETWEEN 15 AND 3600)
-            OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
-        BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
-    CREATE TRIGGER guild_settings_timing_update BEFORE UPDATE ON guild_settings
-        WHEN NOT (COALESCE(NEW.turn_timeout, 15) BETWEEN 15 AND 3600)
-            OR NOT (COALESCE(NEW.cpu_delay, 0) BETWEEN 0 AND 30)
-        BEGIN SELECT RAISE(ABORT, 'guild_settings timing out of range'); END;
-    """,
-    # 7: whether a server's tables show pictures (NULL: the default, yes).
-    """
-    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
-    """,
-    # 8: a finished or cancelled table whose public message may not show its end yet (the
-    # process died between saving it and editing the message): redrawn at start-up.
-    """
-    ALTER TABLE game_tables ADD COLUMN needs_refresh INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX game_tables_to_refresh ON game_tables (id) WHERE needs_refresh = 1;
-    """,
-)
-
-# The same schema, migration by migration, in PostgreSQL's types: 64-bit integers for every id
-# and amount (Discord ids do not fit in 32 bits), double precision for the reals, and text for
-# JSON and times, as on SQLite, so both engines hand back the same values.
-PG_MIGRATIONS: Sequence[str] = (
-    # 1
-    """
-    CREATE TABLE game_tables (
-        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        guild_id BIGINT,
-        channel_id BIGINT NOT NULL,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        host_id BIGINT NOT NULL,
-        seats TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
-        state TEXT,
-        message_id BIGINT,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL
-    );
-    CREATE UNIQUE INDEX one_open_table_per_channel
-        ON game_tables (channel_id) WHERE status IN ('lobby', 'playing');
-    CREATE TABLE results (
-        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        table_id BIGINT NOT NULL REFERENCES game_tables (id),
-        guild_id BIGINT,
-        game TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        result TEXT NOT NULL,
-        finished_at TEXT NOT NULL
-    );
-    """,
-    # 2
-    """
-    CREATE TABLE ledger (
-        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        guild_id BIGINT NOT NULL,
-        table_id BIGINT,
-        hand BIGINT,
-        source TEXT NOT NULL,
-        target TEXT NOT NULL,
-        amount BIGINT NOT NULL CHECK (amount > 0),
-        reason TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE INDEX ledger_by_guild ON ledger (guild_id, id);
-    CREATE TABLE accounts (
-        guild_id BIGINT NOT NULL,
-        account TEXT NOT NULL,
-        balance BIGINT NOT NULL DEFAULT 0,
-        PRIMARY KEY (guild_id, account)
-    );
-    """,
-    # 3
-    """
-    CREATE TABLE guild_settings (
-        guild_id BIGINT PRIMARY KEY,
-        language TEXT NOT NULL
-    );
-    """,
-    # 4
-    """
-    CREATE INDEX ledger_by_source ON ledger (guild_id, source, id);
-    CREATE INDEX ledger_by_target ON ledger (guild_id, target, id);
-    """,
-    # 5
-    """
-    ALTER TABLE guild_settings ADD COLUMN turn_timeout DOUBLE PRECISION;
-    ALTER TABLE guild_settings ADD COLUMN cpu_delay DOUBLE PRECISION;
-    ALTER TABLE guild_settings ADD COLUMN table_channel BIGINT;
-    ALTER TABLE game_tables ADD COLUMN runtime TEXT;
-    CREATE TABLE ratings (
-        guild_id BIGINT NOT NULL,
-        game TEXT NOT NULL,
-        account TEXT NOT NULL,
-        mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        matches BIGINT NOT NULL DEFAULT 0,
-        wins BIGINT NOT NULL DEFAULT 0,
-        PRIMARY KEY (guild_id, game, account)
-    );
-    CREATE INDEX results_by_guild ON results (guild_id, game, id);
-    """,
-    # 6: amounts are BIGINT already, whole numbers by the column's type (asyncpg would round
-    # a fraction on the way in, so LedgerRepo.move refuses one first); the timing gets its
-    # range.
-    """
-    UPDATE guild_settings SET turn_timeout = NULL
-        WHERE NOT (turn_timeout BETWEEN 15 AND 3600);
-    UPDATE guild_settings SET cpu_delay = NULL WHERE NOT (cpu_delay BETWEEN 0 AND 30);
-    ALTER TABLE guild_settings
-        ADD CONSTRAINT guild_settings_turn CHECK (turn_timeout BETWEEN 15 AND 3600),
-        ADD CONSTRAINT guild_settings_cpu CHECK (cpu_delay BETWEEN 0 AND 30);
-    """,
-    # 7
-    """
-    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
-    """,
-    # 8
-    """
-    ALTER TABLE game_tables ADD COLUMN needs_refresh INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX game_tables_to_refresh ON game_tables (id) WHERE needs_refresh = 1;
-    """,
-)
-assert len(PG_MIGRATIONS) == len(MIGRATIONS), "one PostgreSQL migration per SQLite migration"
-
 # Every table of the schema, in an order that respects the foreign keys (for copying).
-SCHEMA_TABLES = ("game_tables", "results", "ledger", "accounts", "guild_settings", "ratings")
+SCHEMA_TABLES = schema.TABLES
 ID_TABLES = ("game_tables", "results", "ledger")  # those with an ``id`` of their own
 
 
@@ -303,7 +72,7 @@ class ChannelTaken(Exception):
 def newer_schema(current: int) -> StorageError:
     return StorageError(
         "es de una versión más nueva de Tapete"
-        f" (esquema {current}; esta versión conoce hasta el {len(MIGRATIONS)})"
+        f" (esquema {current}; esta versión conoce hasta el {schema.LATEST})"
     )
 
 
@@ -344,7 +113,7 @@ class SqliteEngine:
         db = sqlite3.connect(self.path, timeout=5)
         try:
             current = int(db.execute("PRAGMA user_version").fetchone()[0])
-            if current > len(MIGRATIONS):
+            if current > schema.LATEST:
                 raise newer_schema(current)
             db.execute("BEGIN IMMEDIATE")  # needs write access to the file and its folder
             db.execute("ROLLBACK")
@@ -375,11 +144,13 @@ class SqliteEngine:
 
     async def _migrate(self) -> None:
         current = await self.version()
-        if current > len(MIGRATIONS):
+        if current > schema.LATEST:
             raise newer_schema(current)
-        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+        for number in range(current + 1, schema.LATEST + 1):
             log.info("Applying migration %d", number)
-            await self.db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
+            await self.db.executescript(
+                f"BEGIN; {schema.script(number, self.dialect)}"
+                f" PRAGMA user_version = {number}; COMMIT;")
 
     async def version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -489,7 +260,7 @@ class PostgresEngine:
         connection = await asyncpg.connect(self.url, timeout=10)
         try:
             current = await self._version(connection)
-            if current > len(MIGRATIONS):
+            if current > schema.LATEST:
                 raise newer_schema(current)
         finally:
             await connection.close()
@@ -528,13 +299,15 @@ class PostgresEngine:
                     await connection.execute(
                         "CREATE TABLE IF NOT EXISTS tapete_schema (version INTEGER NOT NULL)")
                     current = await self._version(connection)
-                    if current > len(MIGRATIONS):
+                    if current > schema.LATEST:
                         raise newer_schema(current)
-                    if current == len(MIGRATIONS):
+                    if current == schema.LATEST:
                         return
                     number = current + 1
                     log.info("Applying migration %d", number)
-                    await connection.execute(PG_MIGRATIONS[current])
+                    sql = schema.script(number, self.dialect)
+                    if sql:
+                        await connection.execute(sql)
                     await connection.execute("DELETE FROM tapete_schema")
                     await connection.execute("INSERT INTO tapete_schema VALUES ($1)", number)
 
@@ -593,6 +366,7 @@ class Storage:
         self.ledger = LedgerRepo(self)
         self.guilds = GuildSettingsRepo(self)
         self.ratings = RatingRepo(self)
+        self.users = UserDataRepo(self)
 
     @property
     def dialect(self) -> str:
@@ -1018,6 +792,105 @@ class GuildSettingsRepo:
             )
 
 
+class UserDataRepo:
+    """What the database holds about one user, in every server, to copy it or erase it
+    (``bot.privacy``). Seats are JSON (``{"user_id": 123, "name": ...}``): rows are found with
+    ``LIKE`` and read page by page; the caller checks each seat exactly."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def seated(user_id: int) -> str:
+        """The ``LIKE`` pattern of a seat of this user in a seats column."""
+        return f'%"user_id": {int(user_id)},%'
+
+    async def open_tables(self, db: Tx | None, user_id: int) -> list[TableRecord]:
+        """Lobbies and games in progress, in any server, where the user sits or hosts."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing')"
+            " AND (host_id = ? OR seats LIKE ?) ORDER BY id", (user_id, self.seated(user_id)))
+        return [TableRepo._record(r) for r in rows]
+
+    async def tables(self, db: Tx | None, user_id: int, after: int = 0,
+                     limit: int = 500) -> list[TableRecord]:
+        """A page of the tables, of any status, the user sat at or hosted."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM game_tables WHERE id > ? AND (host_id = ? OR seats LIKE ?)"
+            " ORDER BY id LIMIT ?", (after, user_id, self.seated(user_id), limit))
+        return [TableRepo._record(r) for r in rows]
+
+    async def results(self, db: Tx | None, user_id: int, after: int = 0,
+                      limit: int = 500) -> list[ResultRecord]:
+        """A page of the results with a seat of the user."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM results WHERE id > ? AND seats LIKE ? ORDER BY id LIMIT ?",
+            (after, self.seated(user_id), limit))
+        return [ResultRecord.of(r) for r in rows]
+
+    async def set_table_seats(self, db: Tx, table_id: int, seats: list[dict[str, Any]],
+                              host_id: int, runtime: dict[str, Any] | None) -> None:
+        """A table's seats, host and runtime record (whose public log names the players)."""
+        await self.storage.execute(
+            db, "UPDATE game_tables SET seats = ?, host_id = ?, runtime = ? WHERE id = ?",
+            (json.dumps(seats), host_id, json.dumps(runtime) if runtime is not None else None,
+             table_id))
+
+    async def set_result_seats(self, db: Tx, result_id: int,
+                               seats: list[dict[str, Any]]) -> None:
+        await self.storage.execute(
+            db, "UPDATE results SET seats = ? WHERE id = ?", (json.dumps(seats), result_id))
+
+    async def ratings(self, user_id: int) -> list[tuple[int, str, Rating]]:
+        """Every (server, game, rating) of the user."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ratings WHERE account = ? ORDER BY guild_id, game",
+            (f"user:{int(user_id)}",))
+        return [(r["guild_id"], r["game"], RatingRepo._rating(r)) for r in rows]
+
+    async def delete_ratings(self, db: Tx, user_id: int) -> int:
+        account = f"user:{int(user_id)}"
+        rows = await self.storage.query(
+            db, "SELECT count(*) FROM ratings WHERE account = ?", (account,))
+        await self.storage.execute(db, "DELETE FROM ratings WHERE account = ?", (account,))
+        return int(rows[0][0])
+
+    async def balances(self, db: Tx | None, account: str) -> dict[int, int]:
+        """The account's balance in every server where it has one."""
+        rows = await self.storage.query(
+            db, "SELECT guild_id, balance FROM accounts WHERE account = ? ORDER BY guild_id",
+            (account,))
+        return {int(r["guild_id"]): int(r["balance"]) for r in rows}
+
+    async def movements(self, guild_id: int, account: str, after: int = 0,
+                        limit: int = 1000) -> list[Movement]:
+        """A page of the rows of a server's ledger that an account paid or received, oldest
+        first (each half read along its own index)."""
+        alias = " AS side" if self.storage.dialect == "postgresql" else ""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM (SELECT * FROM ledger WHERE guild_id = ? AND source = ? AND id > ?"
+            " UNION ALL SELECT * FROM ledger WHERE guild_id = ? AND target = ? AND id > ?)"
+            f"{alias} ORDER BY id LIMIT ?",
+            (guild_id, account, after, guild_id, account, after, limit))
+        return [Movement.of(r) for r in rows]
+
+    async def rename_account(self, db: Tx, guild_id: int, old: str, new: str) -> int:
+        """Give an account another name in a server's ledger and balances (the same rows and
+        amounts: the books balance as before); how many ledger rows changed. The caller holds
+        the server's lock."""
+        rows = await self.storage.query(
+            db, "SELECT count(*) FROM ledger WHERE guild_id = ? AND (source = ? OR target = ?)",
+            (guild_id, old, old))
+        for column in ("source", "target"):
+            await self.storage.execute(
+                db, f"UPDATE ledger SET {column} = ? WHERE guild_id = ? AND {column} = ?",
+                (new, guild_id, old))
+        await self.storage.execute(
+            db, "UPDATE accounts SET account = ? WHERE guild_id = ? AND account = ?",
+            (new, guild_id, old))
+        return int(rows[0][0])
+
+
 # A player's latest movements: the newest rows where the account pays and where it receives,
 # each read backwards along its own index, then merged. (``source = ? OR target = ?`` cannot
 # use an index and scans the server's whole ledger.)
@@ -1102,10 +975,28 @@ class LedgerRepo:
                                                      guild_id, account, limit, limit))
         return [Movement.of(r) for r in rows]
 
+    async def page(self, guild_id: int, after: int = 0, limit: int = 1000) -> list[Movement]:
+        """A server's movements with an id above ``after``, oldest first (to read a whole
+        ledger a page at a time)."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM ledger WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?",
+            (guild_id, after, limit))
+        return [Movement.of(r) for r in rows]
+
     async def of_table(self, table_id: int) -> list[Movement]:
         """Every movement a table caused, in order (its hands' summaries)."""
         rows = await self.storage.fetchall(
             "SELECT * FROM ledger WHERE table_id = ? ORDER BY id", (table_id,))
+        return [Movement.of(r) for r in rows]
+
+    async def latest_hand(self, db: Tx, guild_id: int, table_id: int) -> list[Movement]:
+        """The movements of a table's latest hand that moved any, in order, read inside
+        ``db`` (undoing a hand in progress; see ``TableHooks.on_unreadable``). Rare (at
+        start-up), so the server's ledger is scanned rather than indexed by table."""
+        rows = await self.storage.query(
+            db, "SELECT * FROM ledger WHERE guild_id = ? AND table_id = ? AND hand ="
+            " (SELECT MAX(hand) FROM ledger WHERE guild_id = ? AND table_id = ?) ORDER BY id",
+            (guild_id, table_id, guild_id, table_id))
         return [Movement.of(r) for r in rows]
 
     async def replay(self, guild_id: int) -> dict[str, int]:

@@ -11,6 +11,13 @@ message of a table that ended (finished or cancelled) without its message ever s
 when the process was killed between saving the last move and editing the message (the table
 row carries a ``needs_refresh`` mark from that save until the edit went out).
 
+A table whose saved game this version cannot load, even through the engine's snapshot
+upgrades (``rules.snapshot``), is closed at start-up, its row kept for inspection: in the same
+transaction its game undoes in its books what the hand in progress had moved
+(``TableHooks.on_unreadable``), and then its channel is told, publicly, that the table was
+closed after an update (the ``notice`` callback). A snapshot of a newer layout than this code
+knows (the bot was taken back to an older release) is left alone for the newer version.
+
 When the bot runs as several processes (shards), a service owns only the servers of its
 shards: it restores, finds and opens tables of those servers only, and never reads another
 process's tables.
@@ -31,6 +38,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.cpu import CpuPlayers
+from bot.eventlog import LogEntry, entries_from_data, log_data
 from bot.faces import NO_FACES, CardFaces
 from bot.games import GameSpec
 from bot.i18n import Text
@@ -41,6 +49,7 @@ from bot.storage import ChannelTaken, Storage, TableRecord
 from rules.cpu import DEFAULT_LEVEL, LEVELS
 from rules.engine import Action, Event, GameState, as_action
 from rules.errors import RuleError
+from rules.snapshot import NewerLayout
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +88,6 @@ class StaleHand(TableError):
 
     def __init__(self) -> None:
         super().__init__("hand-stale")
-
-
-LogEntry = Event | Text  # the public log keeps data, rendered in the server's language
 
 
 @dataclass
@@ -157,9 +163,13 @@ class Table:
     def humans(self) -> set[int]:
         return {i for i, s in enumerate(self.seats) if not s.is_cpu}
 
-    def runtime_data(self) -> dict[str, Any]:
-        """What the table layer keeps beside the engine state: timing and presence."""
-        return {"timing": self.timing.to_data(), "presence": self.presence.to_data()}
+    def runtime_data(self, pending: Sequence[LogEntry] = ()) -> dict[str, Any]:
+        """What the table layer keeps beside the engine state: timing, presence and the
+        public log with the ``pending`` entries of the move being saved (as data, see
+        ``bot.eventlog``)."""
+        entries = [*self.log, *pending][-(self.log.maxlen or 0):]
+        return {"timing": self.timing.to_data(), "presence": self.presence.to_data(),
+                "log": log_data(entries)}
 
     def mark_saved(self, snapshot: str | None) -> None:
         """The state now on disk is ``snapshot``: what a failed change goes back to."""
@@ -185,6 +195,8 @@ class Table:
 
 
 Publisher = Callable[[Table], Awaitable[None]]
+# A public notice about a table that has no engine state to show (see ``_close_unreadable``).
+Notice = Callable[[TableRecord, Sequence[Text]], Awaitable[None]]
 
 
 class TableService:
@@ -194,7 +206,7 @@ class TableService:
         self, storage: Storage, *, cpu_delay: float, turn_timeout: float,
         publish: Publisher | None = None, seed: int | None = None,
         edits: tuple[int, float] | None = (5, 5.0), cpu: CpuPlayers | None = None,
-        shards: Shards = EVERYTHING, faces: CardFaces = NO_FACES,
+        shards: Shards = EVERYTHING, faces: CardFaces = NO_FACES, notice: Notice | None = None,
     ) -> None:
         """``edits``: at most that many public-message edits per channel in that many seconds
         (Discord's limit; going over it earns 429s, and enough of those an hour's ban);
@@ -209,6 +221,8 @@ class TableService:
         self.cpu_delay = cpu_delay
         self.turn_timeout = turn_timeout
         self.publish = publish
+        self.notice = notice
+        self._notices: set[asyncio.Task[None]] = set()  # notices being sent
         self.games: dict[str, GameSpec] = {}
         self.by_channel: dict[int, Table] = {}
         self._creating: set[int] = set()  # channels whose table is being written
@@ -221,6 +235,7 @@ class TableService:
         self._dirty: set[int] = set()
         self._timers: set[asyncio.Task[None]] = set()  # every pending or running CPU wake-up
         self._closed = False
+        self.moves = {"player": 0, "cpu": 0}  # actions accepted, by who decided (bot.metrics)
 
     # -- registry ---------------------------------------------------------------------------
 
@@ -250,7 +265,10 @@ class TableService:
         if record is None or record.status not in ENDED \
                 or not self.owns(record.guild_id):
             raise TableError("table-gone")
-        loaded = self._from_record(record)
+        try:
+            loaded = self._from_record(record)
+        except Exception:  # closed because its saved game could not be read after an update
+            raise TableError("table-gone") from None
         if loaded is None:
             raise TableError("table-gone")
         return loaded
@@ -353,7 +371,7 @@ class TableService:
                 table.state, table.status = state, "playing"
                 events = list(getattr(state, "initial_events", []))
                 await table.spec.hooks.after_apply(table, events, db, None)
-                await self._write(db, table)
+                await self._write(db, table, events)
             self._record_events(table, events)
         self._after_change(table)
 
@@ -456,7 +474,7 @@ class TableService:
                     if state.is_over:
                         table.status = "finished"
                         await self._record_result(db, table)
-                    await self._write(db, table)
+                    await self._write(db, table, events)
             except RuleError:
                 table.presence = Presence.from_data(before)
                 raise
@@ -467,6 +485,7 @@ class TableService:
                 log.exception("Table %d: could not save a move; state restored", table.id)
                 raise NotSaved() from None
             self._record_events(table, events)
+            self.moves["cpu" if by_cpu else "player"] += 1
             log.info("Table %d: seat %d %s", table.id, seat, action.verb)
         self._after_change(table)
         return events
@@ -622,7 +641,11 @@ class TableService:
                 continue
             try:
                 table = self._from_record(record)
-            except Exception:  # a snapshot this version cannot read (e.g. an older layout)
+            except NewerLayout as exc:  # saved by a newer release: left for it, untouched
+                log.warning("Table %d (%s): saved by a newer version of the bot (%s); left as"
+                            " it is", record.id, record.game, exc)
+                continue
+            except Exception:  # a snapshot this version cannot read, even upgraded
                 log.exception("Table %d (%s): saved state unreadable; table closed",
                               record.id, record.game)
                 await self._close_unreadable(record)
@@ -671,11 +694,42 @@ class TableService:
 
     async def _close_unreadable(self, record: TableRecord) -> None:
         """Mark a table whose saved state cannot be loaded as cancelled (its state is kept in
-        the row for inspection) so that every later start does not stumble on it again."""
-        async with self.storage.transaction() as db:
-            await self.storage.tables.save(db, record.id, seats=record.seats, status="cancelled",
-                                           state=record.state, message_id=record.message_id,
-                                           runtime=record.runtime)
+        the row for inspection) so that every later start does not stumble on it again; its
+        game undoes the hand in progress in the same transaction, under the server's lock of
+        the game if it has one; then its channel is told."""
+        spec = self.games[record.game]
+        lock = (self.guild_lock(record.game, record.guild_id) if spec.hooks.guild_lock
+                else contextlib.nullcontext())
+        lines = [Text.of("table-unreadable")]
+        try:
+            async with lock, self.storage.transaction() as db:
+                line = await spec.hooks.on_unreadable(record, db)
+                await self._cancel_record(db, record)
+            if line is not None:
+                lines.append(line)
+        except Exception:  # the books stay as they are rather than the bot not starting
+            log.exception("Table %d: its hand in progress could not be undone", record.id)
+            async with self.storage.transaction() as db:
+                await self._cancel_record(db, record)
+        self.refresh_guild(record.guild_id)  # a shared pot may have changed
+        if self.notice is not None:
+            task = asyncio.create_task(self._tell(record, lines))
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
+
+    async def _cancel_record(self, db: Any, record: TableRecord) -> None:
+        await self.storage.tables.save(db, record.id, seats=record.seats, status="cancelled",
+                                       state=record.state, message_id=record.message_id,
+                                       runtime=record.runtime)
+
+    async def _tell(self, record: TableRecord, lines: Sequence[Text]) -> None:
+        """Send a notice about a table to its channel, paced like its message's edits."""
+        assert self.notice is not None
+        await self._edit_slot(record.channel_id)
+        try:
+            await self.notice(record, lines)
+        except Exception:
+            log.exception("Table %d: could not tell its channel it was closed", record.id)
 
     def _from_record(self, record: TableRecord) -> Table | None:
         spec = self.games.get(record.game)
@@ -693,6 +747,7 @@ class TableService:
             presence=Presence.from_data(runtime.get("presence")), faces=self.faces,
         )
         table.mark_saved(record.state)
+        table.log.extend(entries_from_data(runtime.get("log", ()), spec.name, spec.game.family))
         table.log.append(Text.of("table-restored"))
         return table
 
@@ -729,11 +784,13 @@ class TableService:
             await self.ratings.record(db, table.guild_id, table.game, table.seat_data(),
                                       state.result.winners, state.result.scores)
 
-    async def _write(self, db: Any, table: Table) -> None:
+    async def _write(self, db: Any, table: Table, events: Sequence[Event] = ()) -> None:
+        """Save the table; ``events``: the move's, not in its log yet (they join it once the
+        save has worked) but kept with it."""
         snapshot = table.state.to_json() if table.state else None
         await self.storage.tables.save(
             db, table.id, seats=table.seat_data(), status=table.status, state=snapshot,
-            message_id=table.message_id, runtime=table.runtime_data(),
+            message_id=table.message_id, runtime=table.runtime_data(events),
             needs_refresh=table.status in ENDED,
         )
         table.mark_saved(snapshot)
@@ -803,7 +860,7 @@ class TableService:
         self.cpu.close()
         tasks = [tb.timer for tb in self.by_id.values() if tb.timer] + list(
             self._refreshing.values()
-        ) + list(self._timers)
+        ) + list(self._timers) + list(self._notices)
         for task in tasks:
             task.cancel()
         for task in tasks:

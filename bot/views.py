@@ -10,6 +10,7 @@ could not be delivered.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,8 @@ from bot.render import (
     clip,
     fit_lines,
     log_lines,
+    option_label,
+    option_value,
     refusal,
     seat_lines,
 )
@@ -57,7 +60,7 @@ def private_lang(interaction: discord.Interaction[Any]) -> Lang:
 
 
 def public_lang(interaction: discord.Interaction[Any]) -> Lang:
-    return servers(interaction).public(interaction.guild_id)
+    return servers(interaction).public_for(interaction)
 
 
 def server_of(interaction: discord.Interaction[Any]) -> int:
@@ -110,8 +113,8 @@ def describe(
         table = service(interaction).in_channel(interaction.channel_id or 0)
     if table is None:
         return clip(refusal(exc, lang), CONTENT_LIMIT)
-    return clip(refusal(exc, lang, table.game, table.name, table.spec.game.family),
-                CONTENT_LIMIT)
+    return clip(refusal(exc, lang, table.game, table.name, table.spec.game.family,
+                        table.spec.game), CONTENT_LIMIT)
 
 
 async def guarded(
@@ -140,6 +143,9 @@ async def guarded(
             log.exception("Interaction failed")
             redraw_tables(interaction, table_id)
             await reply_error(interaction, private_lang(interaction).t("error-generic"))
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:  # the reply was sent: its time ends here (bot.metrics)
+        metrics.replied(interaction.id)
 
 
 def redraw_tables(interaction: discord.Interaction[Any], table_id: int | None) -> None:
@@ -158,16 +164,9 @@ def redraw_tables(interaction: discord.Interaction[Any], table_id: int | None) -
 
 def options_line(table: Table, lang: Lang) -> str:
     """The table's options as the players chose them, in ``lang``."""
-    parts = []
-    for name, value in table.options.model_dump().items():
-        label = lang.first([f"option-{table.game}-{name}-name"]) or name
-        if isinstance(value, bool):
-            shown = lang.yes_no(value)
-        elif value is None:  # what "empty" means for this option, else "by default"
-            shown = lang.first([f"option-{table.game}-{name}-none"]) or lang.t("word-default")
-        else:
-            shown = lang.first([f"option-{table.game}-{name}-{value}"]) or str(value)
-        parts.append(f"{label}: {shown}")
+    parts = [f"{option_label(lang, table.game, name)}: "
+             f"{option_value(lang, table.game, name, value)}"
+             for name, value in table.options.model_dump().items()]
     return ", ".join(parts) or "—"
 
 
@@ -253,12 +252,15 @@ async def add_cpu(interaction: discord.Interaction[Any], table: Table, level: st
 
 def lobby_view(table: Table, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    def cpu_label(level: str) -> str:  # every CPU button names its level
+        return lang.t("cpu-level-pick", level=lang.t(f"cpu-level-{level}"))
+
     for op in ("join", "leave", "cpu", "start", "cancel"):
-        view.add_item(LobbyButton(op, table.id, lang.t(f"button-{op}")))
+        label = cpu_label(DEFAULT_LEVEL) if op == "cpu" else lang.t(f"button-{op}")
+        view.add_item(LobbyButton(op, table.id, label))
     for level in LEVELS:  # the button above adds the default level; these, the others
         if level != DEFAULT_LEVEL:
-            label = lang.t("cpu-level-pick", level=lang.t(f"cpu-level-{level}"))
-            view.add_item(LobbyButton(f"cpu_{level}", table.id, label))
+            view.add_item(LobbyButton(f"cpu_{level}", table.id, cpu_label(level)))
     return view
 
 
@@ -459,7 +461,7 @@ def hand_message(
     if hand:
         first = table.faces.cards(hand)
     else:
-        first = lang.first([f"hand-{table.game}-none"]) or lang.t(
+        first = lang.first([f"hand-{table.game}-none"], **view_words(view_data)) or lang.t(
             "hand-none-yours" if legal else "hand-none-waiting")
     lines = [first]
     if done is not None:
@@ -532,6 +534,15 @@ def hand_message(
     for item in (*card_items, *other_items):
         view.add_item(item)
     return embed, view
+
+
+def view_words(view_data: Any) -> dict[str, str]:
+    """The text fields of a seat's view (its phase, variant...): what a game's message may
+    choose its words by."""
+    if not dataclasses.is_dataclass(view_data):
+        return {}
+    return {f.name: value for f in dataclasses.fields(view_data)
+            if isinstance(value := getattr(view_data, f.name), str)}
 
 
 MENU_OPTIONS = 25  # Discord's most options in one select menu

@@ -20,13 +20,14 @@ from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import fit_lines, score_line, seat_lines, side_names
+from bot.render import fit_lines, per_side, score_line, seat_lines, side_names
 from rules import belote
 from rules.cards import Card, FrenchSuit
 from rules.engine import Action
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
+    from bot.storage import ResultRecord
     from bot.tables import Table
 
 
@@ -137,7 +138,7 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
         winners = ", ".join(table.name(s) for s in state.result.winners)
         embed.add_field(name=lang.t("public-over"), inline=False, value=fit_lines(
             [lang.t("public-winners", names=winners),
-             *match_lines(state.result.summary, lang)]))
+             *match_lines(state.result.summary, [s.name for s in table.seats], lang)]))
     return embed
 
 
@@ -157,7 +158,7 @@ def announcements(table: Table, view: belote.BeloteView, lang: Lang) -> str:
                              combos=", ".join(kinds)) for seat, kinds in by_seat.items()])
 
 
-def per_side(names: Sequence[str], values: Sequence[int]) -> str:
+def by_side(names: Sequence[str], values: Sequence[int]) -> str:
     return " · ".join(f"{name} {value}" for name, value in zip(names, values, strict=False))
 
 
@@ -169,7 +170,7 @@ def hand_summary(table: Table, hand: belote.HandScored, names: Sequence[str],
     lines = [
         lang.t("belote-summary-head", hand=hand.hand, taker=table.name(hand.taker),
                suit=suit_name(hand.trump, lang), outcome=outcome),
-        lang.t("belote-summary-cards", cards=per_side(names, hand.card_points),
+        lang.t("belote-summary-cards", cards=by_side(names, hand.card_points),
                der=table.name(hand.der)),
     ]
     for seat, combo, points, reason in hand.combos:
@@ -181,24 +182,27 @@ def hand_summary(table: Table, hand: belote.HandScored, names: Sequence[str],
     if any(hand.capote):
         bonus = " · ".join(f"{n} +{b}" for n, b in zip(names, hand.capote, strict=False) if b)
         lines.append(lang.t("belote-summary-capote", bonus=bonus))
-    lines.append(lang.t("belote-summary-points", points=per_side(names, hand.points),
-                        scored=per_side(names, hand.scored)))
+    lines.append(lang.t("belote-summary-points", points=by_side(names, hand.points),
+                        scored=by_side(names, hand.scored)))
     if hand.released:
         lines.append(lang.t("belote-summary-released", n=hand.released))
     if hand.held:
         lines.append(lang.t("belote-summary-held", n=hand.held))
-    lines.append(lang.t("belote-summary-totals", totals=per_side(names, hand.totals)))
+    lines.append(lang.t("belote-summary-totals", totals=by_side(names, hand.totals)))
     return fit_lines(lines)
 
 
-def match_lines(summary: dict[str, Any], lang: Lang) -> list[str]:
-    """One line per played hand of the match summary (the latest ones fit)."""
+def match_lines(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> list[str]:
+    """One line per played hand of the match summary (the latest ones fit): who took, how
+    it went, and what each side scored, by name."""
     lines = []
     for hand in summary.get("hands", []):
-        scored = "/".join(str(p) for p in hand.get("scored", []))
         outcome = lang.t("belote-outcome", outcome=hand.get("outcome", ""))
-        lines.append(lang.t("belote-hand-summary", hand=hand.get("hand", 0), outcome=outcome,
-                            scored=scored))
+        taker = hand.get("taker")
+        lines.append(lang.t(
+            "belote-hand-summary", hand=hand.get("hand", 0), outcome=outcome,
+            taker=names[taker] if isinstance(taker, int) and taker < len(names) else "—",
+            scored=per_side(names, hand.get("scored", []), lang)))
     return lines[-12:]
 
 
@@ -232,9 +236,15 @@ def action_card(table: Table, action: Action) -> Card | None:
     return None
 
 
+async def summary_lines(record: ResultRecord, names: Sequence[str], lang: Lang) -> list[str]:
+    """A finished match's hands for ``/tapete historial``."""
+    return match_lines(record.result.get("summary", {}), names, lang)
+
+
 class BeloteCog(GameCog, group_name="belote", group_description=ls("game-belote-desc")):
     spec = GameSpec(belote.GAME, render_table, label_values=label_values,
-                    table_scene=table_scene, action_card=action_card)
+                    table_scene=table_scene, action_card=action_card,
+                    summary_lines=summary_lines)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -2,11 +2,14 @@
 
 * ``ayuda [juego]``: how the bot works, or a game's rule book (``docs/rules/``) in pages with
   buttons to turn them, ending with every option of its ``nueva``; private, in the user's
-  language. The only command that also works outside a server.
+  language. It and ``datos ver|borrar`` (a user's data is theirs wherever they ask) also
+  work outside a server.
 * ``ranking juego:``, ``perfil [jugador]``, ``historial [juego]``: the server's skill ratings,
   a player's record, and its latest matches with each one's per-hand summary on demand.
 * ``ajustes`` and ``idioma`` (Manage Server): turn timeout, CPU pause, table channel, the
   language of public messages and whether tables show pictures (``dibujos``), per server.
+* ``datos ver|borrar|exportar``: a user's own data and the server's ledger
+  (:mod:`bot.datacommands`).
 
 Discord hides a command from members without a permission only at the top level of a group,
 so the admin subcommands here (and ``/tomate ajustar``) are listed to everybody and refused at
@@ -24,9 +27,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.commands import ls
+from bot.datacommands import DATA_ITEMS, DataCommands
 from bot.helpdocs import rule_pages
 from bot.i18n import LANGUAGES, Lang
-from bot.render import fit_lines
+from bot.ratings import display_rating
+from bot.render import fit_lines, option_label, option_value, per_side
 from bot.servers import CPU_DELAY_RANGE, TURN_RANGE
 from bot.storage import Rating, ResultRecord
 from bot.tables import TableError
@@ -37,19 +42,21 @@ if TYPE_CHECKING:
     from bot.games import GameSpec
 
 def options_help(spec: GameSpec, lang: Lang) -> str:
-    """Every option of a game's ``nueva``: name, description and choices."""
+    """Every option of a game's ``nueva``: its name as the reader says it, the slash option
+    to fill in (in the reader's client), its description and its choices in words."""
     name = spec.name
     lines = []
     for field, info in spec.game.options.model_fields.items():
-        label = lang.first([f"option-{name}-{field}-name"]) or field
-        line = lang.t("help-option-line", name=label,
+        line = lang.t("help-option-line", label=option_label(lang, name, field),
+                      name=lang.first([f"option-{name}-{field}-name"]) or field,
                       description=lang.t(f"option-{name}-{field}"))
         annotation = info.annotation
         for arg in typing.get_args(annotation) or ():
             if typing.get_origin(arg) is Literal:
                 annotation = arg
         if typing.get_origin(annotation) is Literal:
-            values = ", ".join(f"`{v}`" for v in typing.get_args(annotation))
+            values = ", ".join(option_value(lang, name, field, v)
+                               for v in typing.get_args(annotation))
             line += " " + lang.t("help-choices", choices=values)
         lines.append(line)
     return "\n".join(lines)
@@ -176,21 +183,22 @@ async def match_summary(client: TapeteBot, record: ResultRecord, lang: Lang) -> 
     if spec is not None and spec.summary_lines is not None:
         lines = await spec.summary_lines(record, names, lang)
     else:
-        lines = generic_hand_lines(record, lang)
+        lines = generic_hand_lines(record, names, lang)
     embed = discord.Embed(title=lang.t("history-match-title", id=record.id),
                           description=result_line(client, record, lang),
                           colour=discord.Colour.dark_green())
     scores = record.result.get("scores")
     if scores:
         embed.add_field(name=lang.t("history-scores"), inline=False,
-                        value=" · ".join(str(s) for s in scores))
+                        value=per_side(names, scores, lang))
     embed.add_field(name=lang.t("history-hands"), inline=False,
                     value=fit_lines(lines) or lang.t("history-no-hands"))
     return embed
 
 
-def generic_hand_lines(record: ResultRecord, lang: Lang) -> list[str]:
-    """Per-hand points from a summary's ``hands`` records, whatever the game."""
+def generic_hand_lines(record: ResultRecord, names: list[str], lang: Lang) -> list[str]:
+    """Per-hand points from a summary's ``hands`` records, whatever the game, each after the
+    name of the seat or pair that scored it."""
     hands = record.result.get("summary", {}).get("hands")
     if not isinstance(hands, list):
         return []
@@ -199,12 +207,12 @@ def generic_hand_lines(record: ResultRecord, lang: Lang) -> list[str]:
         if not isinstance(hand, dict):
             continue
         points = hand.get("points")
-        shown = " / ".join(str(p) for p in points) if isinstance(points, list) else "—"
+        shown = per_side(names, points, lang) if isinstance(points, list) else "—"
         lines.append(lang.t("history-hand", hand=hand.get("hand", number), points=shown))
     return lines
 
 
-class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
+class TapeteCog(DataCommands, commands.GroupCog, group_name=ls("cmd-tapete-name"),
                 group_description=ls("cmd-tapete-desc")):
     def __init__(self, bot: TapeteBot) -> None:
         self.bot = bot
@@ -288,7 +296,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             for game, rating in ratings.items():
                 spec = self.bot.tables.games.get(game)
                 embed.add_field(name=spec.title(lang) if spec else game, inline=True,
-                                value=lang.t("profile-game", rating=round(rating.ordinal, 1),
+                                value=lang.t("profile-game", rating=display_rating(rating),
                                              mu=round(rating.mu, 1),
                                              sigma=round(rating.sigma, 1),
                                              matches=rating.matches, wins=rating.wins))
@@ -410,7 +418,7 @@ class TapeteCog(commands.GroupCog, group_name=ls("cmd-tapete-name"),
             title=lang.t("settings-title"),
             description=lang.t(
                 "settings-body", turn=round(timing.turn_timeout), cpu=timing.cpu_delay,
-                language=lang.t(f"language-name-{config.language}"), channel=channel)
+                language=lang.t(f"language-name-{servers.language(guild)}"), channel=channel)
             + "\n" + lang.t("settings-pictures", on=lang_yes(servers.pictures(guild))),
             colour=discord.Colour.dark_green())
         if changes:
@@ -424,9 +432,9 @@ def lang_yes(value: bool) -> str:
 
 def rating_line(rank: int, rating: Rating, lang: Lang) -> str:
     return lang.t("rating-line", rank=rank, name=account_label(rating.account, lang),
-                  rating=round(rating.ordinal, 1), matches=rating.matches, wins=rating.wins)
+                  rating=display_rating(rating), matches=rating.matches, wins=rating.wins)
 
 
 async def setup(bot: TapeteBot) -> None:
-    bot.add_dynamic_items(HelpButton, HistorySelect)
+    bot.add_dynamic_items(HelpButton, HistorySelect, *DATA_ITEMS)
     await bot.add_cog(TapeteCog(bot))

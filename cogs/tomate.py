@@ -7,6 +7,28 @@ reserva and last movements), ``saldo`` (a balance and its history), ``ranking`` 
 the engine's ``TantosMoved`` events into bank movements inside the table layer's transaction,
 so a hand's snapshot and its tantos commit together. All Tomate tables of a server share its
 pot under one lock.
+
+A table the bot cannot bring back after an update (its saved game unreadable even through the
+snapshot upgrades) is closed at start-up, and its hand in progress is undone in the books
+(:meth:`TomateHooks.on_unreadable`; docs/rules/*/tomate.md, "The session"). What "the antes
+of that hand" are, decided here:
+
+* A hand moves tantos before its first decision only: the dealer's ante, the reserva (or its
+  share) into the plato and the pánfilo payments, all in the same move as the deal. Everything
+  else (tricks, tomates, a mosca, an unopposed plato) is paid when the hand ends, in the move
+  that deals the next one. So the hand in progress is the table's latest hand in the ledger
+  (its ``table_id`` and ``hand``) as long as that hand holds only those three reasons; a hand
+  with a payment of its end is over and nothing is undone.
+* Each of those rows is reversed by a new row (reason ``unreadable_refund``, same table and
+  hand) in the transaction that closes the table: the pánfilo back to each payer, the ante
+  back to the dealer, the reserva's share back to the reserva. With nothing else moved
+  meanwhile, balances, plato and reserva are exactly as before the deal.
+* The plato is shared by every Tomate table of the server, so another table may already have
+  paid out, in its tricks, part of what this hand put in. The plato gives back only what it
+  holds, players first: the pánfilo (between players, always), then the dealer's ante, then
+  the reserva's share; what it no longer holds was won fairly at the other table and stays
+  won (the notice says how many tantos). A void hand played earlier at the table (everybody
+  passed) is over: its ante stays in the plato, as the rules say.
 """
 
 from __future__ import annotations
@@ -23,9 +45,9 @@ from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
 from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec, TableHooks
-from bot.i18n import Lang
+from bot.i18n import Lang, Text
 from bot.render import fit_lines, seat_lines
-from bot.storage import Movement, ResultRecord, Tx
+from bot.storage import Movement, ResultRecord, TableRecord, Tx
 from bot.tables import Table, TableError
 from bot.views import private_lang, public_lang, server_of
 from rules import tomate
@@ -35,6 +57,9 @@ if TYPE_CHECKING:
     from bot.app import TapeteBot
 
 PLATO, RESERVA = "plato", "reserva"
+# What a hand moves when it is dealt: all a hand in progress has moved (see the docstring).
+DEAL_REASONS = frozenset({"dealer_ante", "reserva_to_plato", "panfilo"})
+REFUND = "unreadable_refund"
 
 
 def seat_account(table: Table, seat: int) -> str:
@@ -46,6 +71,8 @@ def account_name(account: str, lang: Lang) -> str:
         return f"<@{account.removeprefix('user:')}>"
     if account == CPU_ACCOUNT:
         return lang.t("tomate-cpu")
+    if account.startswith("gone:"):  # a player who erased their data (bot.privacy)
+        return lang.t("data-anonymous")
     return account
 
 
@@ -115,6 +142,30 @@ class TomateHooks(TableHooks):
     async def _read_balances(self, table: Table, db: Tx | None) -> None:
         accounts = [seat_account(table, i) for i in range(len(table.seats))]
         await self.bank.balances(guild_of(table), accounts, db)
+
+    async def on_unreadable(self, record: TableRecord, db: Tx) -> Text | None:
+        """Undo the hand in progress of a table closed because its saved game is unreadable:
+        every movement of its deal reversed, players first, the plato giving back what it
+        still holds (see the module's docstring)."""
+        guild = record.guild_id
+        if guild is None:
+            return None
+        rows = await self.bank.storage.ledger.latest_hand(db, guild, record.id)
+        if not rows or any(m.reason not in DEAL_REASONS for m in rows):
+            return None  # nothing moved, or that hand was paid: no hand in progress to undo
+        pots = self.bank.pots
+        short = 0
+        for m in sorted(rows, key=lambda m: (m.target in pots, m.source in pots)):
+            balances = await self.bank.balances(guild, [m.source, m.target], db)
+            amount = min(m.amount, self.bank.room(m.target, balances[m.target])[1],
+                         self.bank.room(m.source, balances[m.source])[0])
+            if amount > 0:
+                await self.bank.move(db, guild, m.target, m.source, amount, REFUND,
+                                     table_id=record.id, hand=m.hand)
+            short += m.amount - amount
+        if short:
+            return Text.of("tomate-unreadable-refund-short", n=short)
+        return Text.of("tomate-unreadable-refund")
 
     @staticmethod
     def _account(table: Table, name: str) -> str:
@@ -252,6 +303,8 @@ class TomateCog(GameCog, group_name="tomate", group_description=ls("game-tomate-
         jugador=ls("cmd-ajustar-jugador-name"), cantidad=ls("cmd-ajustar-cantidad-name"),
         motivo=ls("cmd-ajustar-motivo-name"), bote=ls("cmd-ajustar-bote-name"),
     )
+    @app_commands.choices(bote=[app_commands.Choice(name=ls(f"choice-pot-{pot}"), value=pot)
+                                for pot in (PLATO, RESERVA)])
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ajustar(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,13 +12,14 @@ from bot.commands import ls
 from bot.gamecog import GameCog
 from bot.games import GameSpec
 from bot.i18n import Lang
-from bot.render import score_line, seat_lines, side_names
+from bot.render import fit_lines, per_side, score_line, seat_lines, side_names
 from rules import tute
 from rules.cards import Card, SpanishSuit
 from rules.engine import Action
 
 if TYPE_CHECKING:
     from bot.app import TapeteBot
+    from bot.storage import ResultRecord
     from bot.tables import Table
 
 
@@ -53,20 +55,37 @@ def render_table(table: Table, lang: Lang) -> discord.Embed:
     embed.add_field(name=lang.t("public-players"), value=seat_lines(table, marks), inline=False)
     if view.is_over and state.result is not None:
         winners = ", ".join(table.name(s) for s in state.result.winners)
-        embed.add_field(name=lang.t("public-over"),
-                        value=lang.t("public-winners", names=winners) + "\n"
-                        + hand_summary(state.result.summary, lang), inline=False)
+        names = [s.name for s in table.seats]
+        embed.add_field(name=lang.t("public-over"), inline=False, value=fit_lines(
+            [lang.t("public-winners", names=winners),
+             *hand_lines(state.result.summary, names, lang)[-12:]]))
     return embed
 
 
-def hand_summary(summary: dict[str, Any], lang: Lang) -> str:
-    """One line per hand of the match summary (points and juegos)."""
+def hand_lines(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> list[str]:
+    """One line per hand of a match summary: each side's points by name, who won how many
+    juegos, and why when it was not on points (a capote made or failed, tute)."""
     lines = []
     for hand in summary.get("hands", []):
-        points = "/".join(str(p) for p in hand.get("points", []))
-        lines.append(lang.t("tute-hand-summary", hand=hand.get("hand", 0), points=points,
-                            juegos=hand.get("juegos", 0)))
-    return "\n".join(lines)[-900:]
+        reason = hand.get("reason")
+        declarer = hand.get("seat") if reason == "tute" else hand.get("capote")
+        winners = hand.get("winners") or ([declarer] if declarer is not None else [])
+        if reason == "capote":
+            why = "made" if declarer in winners else "failed"
+        else:
+            why = "tute" if reason == "tute" else "points"
+        who = f" {lang.t('word-and')} "
+        lines.append(lang.t(
+            "tute-hand-summary", hand=hand.get("hand", 0), why=why,
+            points=per_side(names, hand.get("points", []), lang),
+            declarer=names[declarer] if isinstance(declarer, int) else "",
+            winners=who.join(names[s] for s in winners), juegos=hand.get("juegos", 0)))
+    return lines
+
+
+async def summary_lines(record: ResultRecord, names: Sequence[str], lang: Lang) -> list[str]:
+    """A finished match's hands for ``/tapete historial``."""
+    return hand_lines(record.result.get("summary", {}), names, lang)
 
 
 def table_scene(table: Table, view: tute.TuteView, lang: Lang) -> Scene:
@@ -97,7 +116,8 @@ def action_card(table: Table, action: Action) -> Card | None:
 
 
 class TuteCog(GameCog, group_name="tute", group_description=ls("game-tute-desc")):
-    spec = GameSpec(tute.GAME, render_table, table_scene=table_scene, action_card=action_card)
+    spec = GameSpec(tute.GAME, render_table, table_scene=table_scene, action_card=action_card,
+                    summary_lines=summary_lines)
 
 
 async def setup(bot: TapeteBot) -> None:

@@ -3,9 +3,12 @@
 Two families: the Spanish 40-card deck (ranks 1-7, 10 sota, 11 caballo, 12 rey; suits
 o c e b) and the French deck (ranks 2-10, J=11, Q=12, K=13, A=14; suits s h d c), with the
 stripped French decks used by Belote (32) and NLK (28-52). Notation is ``<rank><suit>``:
-``7o``, ``12b``, ``10h``, ``Js``. Parsing is case-insensitive and also takes full Spanish names
-("as de oros", "jota de picas"). Because ``10c`` means a different card in each family, a
-parse always names the family.
+``7o``, ``12b``, ``10h``, ``Js``. Parsing is case-insensitive and also takes the full names
+in Spanish and English ("as de oros", "ace of coins", "jota de picas", "jack of spades",
+"7 de oros", "seven of coins") and the labels the bot shows ("K♦", "7🪙"): players type in
+either language. The English names are parse data only; what the bot *shows* comes from its
+catalogs. Because ``10c`` means a different card in each family, a parse always names the
+family.
 """
 
 from __future__ import annotations
@@ -107,6 +110,34 @@ _FRENCH_SUIT_ALIASES = {
     "diamante": FrenchSuit.DIAMONDS,
     "rombos": FrenchSuit.DIAMONDS,
 }
+# English names, accepted when parsing (never shown: the catalogs say what is shown).
+_ENGLISH_NUMBERS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10,
+}
+_ENGLISH_RANKS: dict[Family, dict[str, int]] = {
+    "spanish": {"ace": 1, **{w: n for w, n in _ENGLISH_NUMBERS.items() if n <= 7},
+                "jack": 10, "knave": 10, "knight": 11, "horse": 11, "king": 12},
+    "french": {"ace": 14, **_ENGLISH_NUMBERS, "jack": 11, "knave": 11, "queen": 12,
+               "king": 13},
+}
+_ENGLISH_RANK_NAMES: dict[Family, dict[int, str]] = {
+    "spanish": {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                10: "jack", 11: "knight", 12: "king"},
+    "french": {14: "ace", 13: "king", 12: "queen", 11: "jack",
+               **{n: w for w, n in _ENGLISH_NUMBERS.items()}},
+}
+_ENGLISH_SUITS: dict[Family, dict[str, Suit]] = {
+    "spanish": {"coins": SpanishSuit.OROS, "coin": SpanishSuit.OROS,
+                "golds": SpanishSuit.OROS, "cups": SpanishSuit.COPAS,
+                "cup": SpanishSuit.COPAS, "swords": SpanishSuit.ESPADAS,
+                "sword": SpanishSuit.ESPADAS, "clubs": SpanishSuit.BASTOS,
+                "club": SpanishSuit.BASTOS, "batons": SpanishSuit.BASTOS},
+    "french": {"spades": FrenchSuit.SPADES, "spade": FrenchSuit.SPADES,
+               "hearts": FrenchSuit.HEARTS, "heart": FrenchSuit.HEARTS,
+               "diamonds": FrenchSuit.DIAMONDS, "diamond": FrenchSuit.DIAMONDS,
+               "clubs": FrenchSuit.CLUBS, "club": FrenchSuit.CLUBS},
+}
 
 
 @dataclass(frozen=True, eq=False, init=False, repr=False)
@@ -192,14 +223,23 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
+def fold(text: str) -> str:
+    """Lower case without accents, trimmed: how typed words are compared."""
+    return _fold(text)
+
+
 _NOTATION = re.compile(r"^(10|11|12|[1-9]|[ajqk])([a-z])$")
 
 
 def parse_card(text: str, family: Family) -> Card:
-    """Parse notation ("7o", "Js") or a full Spanish name; raise IllegalAction if unknown."""
+    """Parse notation ("7o", "Js"), a label ("K♦") or a full name in Spanish or English
+    ("as de oros", "ace of coins"); raise IllegalAction if unknown."""
     canonical = _CANONICAL[family].get(text)
     if canonical is not None:  # the common case (snapshots, buttons): one dict lookup
         return canonical
+    card = _LABELS[family].get(text.strip().replace(" ", "").upper())
+    if card is not None:
+        return card
     folded = _fold(text).replace(" ", "")
     match = _NOTATION.match(folded)
     if match:
@@ -207,7 +247,7 @@ def parse_card(text: str, family: Family) -> Card:
         card = _build(rank_text, suit_text, family)
         if card is not None:
             return card
-    card = _parse_name(_fold(text), family)
+    card = _parse_name(" ".join(_fold(text).split()), family)
     if card is None:
         raise IllegalAction(Common.UNKNOWN_CARD, text=text)
     return card
@@ -233,23 +273,52 @@ def _build(rank_text: str, suit_text: str, family: Family) -> Card | None:
 def _parse_name(folded: str, family: Family) -> Card | None:
     parts = folded.split(" de ", 1)
     if len(parts) != 2:
+        parts = folded.split(" of ", 1)
+    if len(parts) != 2:
         return None
     rank_word, suit_word = parts[0].strip(), parts[1].strip()
+    for article in ("the ", "el ", "la "):
+        rank_word = rank_word.removeprefix(article)
     suits: Iterable[Suit] = SpanishSuit if family == "spanish" else FrenchSuit
     suit = next((s for s in suits if _fold(SUIT_NAMES[s]) == suit_word), None)
     if suit is None and family == "french":
         suit = _FRENCH_SUIT_ALIASES.get(suit_word)
+    if suit is None:
+        suit = _ENGLISH_SUITS[family].get(suit_word)
     if suit is None:
         return None
     names = _SPANISH_RANK_NAMES if family == "spanish" else _FRENCH_RANK_NAMES
     rank = next((r for r, n in names.items() if n == rank_word), None)
     if rank is None and family == "french":
         rank = _FRENCH_RANK_ALIASES.get(rank_word)
+    if rank is None:
+        rank = _ENGLISH_RANKS[family].get(rank_word)
     if rank is None and rank_word.isdigit():
         rank = int(rank_word) if family == "spanish" or int(rank_word) != 1 else 14
     if rank is None:
         return None
     return _build(str(rank), suit.value, family) if family == "spanish" else Card(rank, suit)
+
+
+def parse_suit(text: str, family: Family) -> Suit | None:
+    """A suit from its letter ("o", "h") or its name in Spanish or English ("oros",
+    "coins", "picas", "spades"), or None."""
+    folded = _fold(text)
+    suits: Iterable[Suit] = SpanishSuit if family == "spanish" else FrenchSuit
+    for suit in suits:
+        if folded in (suit.value, _fold(SUIT_NAMES[suit])):
+            return suit
+    if family == "french" and folded in _FRENCH_SUIT_ALIASES:
+        return _FRENCH_SUIT_ALIASES[folded]
+    return _ENGLISH_SUITS[family].get(folded)
+
+
+def card_names(card: Card) -> tuple[str, str]:
+    """The full names ``parse_card`` accepts for a card, Spanish then English ("as de
+    oros", "ace of coins"): search data for what a player may type, never shown."""
+    english_rank = _ENGLISH_RANK_NAMES[card.family][card.rank]
+    english_suit = next(w for w, s in _ENGLISH_SUITS[card.family].items() if s is card.suit)
+    return card.name, f"{english_rank} of {english_suit}"
 
 
 def parse_cards(texts: Iterable[str], family: Family) -> list[Card]:
@@ -278,6 +347,22 @@ _FRENCH_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in FrenchSuit for r in F
 _CANONICAL: dict[Family, dict[str, Card]] = {
     "spanish": {str(c): c for c in spanish_deck()},
     "french": {str(c): c for c in french_deck()},
+}
+
+
+def _labels(cards: Iterable[Card]) -> dict[str, Card]:
+    """Every card by its label (``Card.label``, upper-cased): "K♦", "7🪙"; a suit emoji
+    without its variation selector too ("10⚔")."""
+    labels: dict[str, Card] = {}
+    for card in cards:
+        labels[card.label.upper()] = card
+        labels.setdefault(card.label.upper().replace("\ufe0f", ""), card)
+    return labels
+
+
+_LABELS: dict[Family, dict[str, Card]] = {
+    "spanish": _labels(spanish_deck()),
+    "french": _labels(french_deck()),
 }
 
 

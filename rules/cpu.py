@@ -14,6 +14,11 @@
   playouts; its known weakness (it assumes it will know the hidden cards later) matters
   little in trick and fishing games, where a hand's cards come to light quickly.
 
+Where a game's position is one the seat can know completely and solve at once (Tute
+habanero's last eight tricks), the game's :attr:`Strategy.exact` settles the move at
+``normal`` and ``difícil`` before the rules of thumb or the search are asked: an exact answer
+beats both, and sampling a position with nothing hidden only adds noise.
+
 A CPU never reads what its seat cannot see: the heuristic reads the seat's hand and public
 facts only, and the search only ever plays in sampled deals, never in the real one. Each game
 registers its :class:`Strategy` with :func:`register` from its own package; this module knows
@@ -53,17 +58,23 @@ class Strategy:
     ``evaluate(events, state, seat)``: how good, for the seat's side, the end of a playout
     is; ``events`` are those the playout produced (the hand's scoring among them).
     ``hand(state)``: a number that changes when a hand ends (playouts stop there).
-    ``solve(world, seat, legal, rng)``: optional; the value of each of ``legal`` for the
+    ``exact(state, seat, level)`` (optional): the move exact play settles for ``level``
+    (``normal`` or ``dificil``) from what the seat knows, or None where it settles nothing;
+    never called in playouts (they stay as cheap as the rules of thumb).
+    ``solve(world, seat, legal, rng)`` (optional): the value of each of ``legal`` for the
     seat's side in a sampled deal, by the game's own search (an exact or depth-limited
-    search with its evaluation) instead of one playout per move.
+    search with its evaluation, or a faster playout) instead of one engine playout per move.
+    ``clear``: the margin, in standard errors, by which the search must beat the rules of
+    thumb's move (:func:`search`).
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
     determinize: Callable[[Any, int, random.Random], Any]
     evaluate: Callable[[Sequence[Event], Any, int], float]
     hand: Callable[[Any], int]
+    exact: Callable[[Any, int, str], Action | None] | None = None
     solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
-    clear: float = CLEAR  # see :func:`search`
+    clear: float = CLEAR
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -102,6 +113,10 @@ def choose(state: GameState, seat: int, level: str = DEFAULT_LEVEL, *, seed: int
     strategy = strategy_for(state)
     if level == "facil" or strategy is None or len(legal) == 1:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
+    if strategy.exact is not None:
+        settled = strategy.exact(state, seat, level)
+        if settled is not None:
+            return settled
     if level == "normal":
         return strategy.heuristic(state, seat, rng)
     return search(state, seat, strategy, rng, budget_ms)

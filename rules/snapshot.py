@@ -1,10 +1,25 @@
-"""Save and load a game state from its declared fields.
+"""Save and load a game state from its declared fields, and read the layouts of older versions.
 
 A ``State`` lists the attributes that make up the game in ``SAVED``; their class annotations
 say what they hold (``list[list[Card]]``, ``set[SpanishSuit]``, ``Options``, ``Result``...), and
 pydantic turns them into JSON and back. Cards travel as their notation; the class's ``family``
 tells how to read it back. Nothing is written by hand per game, so a new field is saved by
 naming it.
+
+Layouts. A snapshot outlives the code that wrote it: a table in progress is saved in the
+database when the bot is upgraded and must load in the new version. So every snapshot starts
+with its game's layout version, ``{"v":N,...}``; one without it (written before versions
+were) is layout 1. When a change of a game's ``SAVED`` fields (a new field, a renamed or
+reshaped one) would stop older snapshots from loading, the game gets one more upgrade: a pure
+function from the previous layout's JSON object (without ``"v"``) to the next one's, named
+``upgrade_<game>_v<N>_to_v<N+1>``, appended to the state's ``UPGRADES`` (written layout =
+``len(UPGRADES) + 1``). :meth:`Snapshot.from_json` applies the missing steps in order, so a
+snapshot of any earlier layout loads; add with it a fixture of a table saved by the old layout
+(``tests/fixtures/make_snapshots.py``). Reading the current layout costs one prefix
+comparison more than before; only an older snapshot is parsed twice, once per table after an
+upgrade. A snapshot of a newer layout than the code knows (the bot was taken back to an older
+release) raises :class:`NewerLayout`, so the table layer can leave that table for the newer
+version instead of closing it.
 """
 
 from __future__ import annotations
@@ -14,8 +29,9 @@ import copy
 import json
 import typing
 import zlib
+from collections.abc import Callable
 from enum import Enum
-from typing import Annotated, Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, NamedTuple, Self
 
 from pydantic import BaseModel, BeforeValidator, PlainSerializer, TypeAdapter
 from typing_extensions import TypedDict
@@ -49,35 +65,106 @@ Records = Annotated[
 ]
 
 
+# One step of a game's layout: the JSON object of a snapshot of layout N (its ``"v"`` taken
+# out) turned into the object of layout N + 1.
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class SnapshotError(ValueError):
+    """A snapshot that is not a saved game of any layout this code knows."""
+
+
+class NewerLayout(SnapshotError):
+    """A snapshot saved by a newer version of the bot than this one (a layout it has no
+    upgrade for): the table belongs to that version and must not be closed by this one."""
+
+    def __init__(self, found: int, current: int) -> None:
+        super().__init__(f"snapshot layout {found} is newer than this code's layout {current}")
+        self.found = found
+        self.current = current
+
+
+class _Shape(NamedTuple):
+    """What a class's snapshots look like: cached per class, built on first use."""
+
+    adapter: TypeAdapter[Any]
+    layout: int  # the layout written
+    prefix: str  # how a snapshot of that layout starts
+
+
+def layout_of(snapshot: str) -> int:
+    """The layout version a snapshot declares; 1 for one written before versions were."""
+    return _declared(json.loads(snapshot))
+
+
+def _declared(data: Any) -> int:
+    if not isinstance(data, dict):
+        raise SnapshotError("a snapshot is a JSON object")
+    version = data.get("v", 1)
+    if type(version) is not int or version < 1:
+        raise SnapshotError(f"not a snapshot layout: {version!r}")
+    return version
+
+
 class Snapshot:
     """Mixin giving ``to_json``/``from_json`` from ``SAVED`` and the annotations."""
 
     SAVED: ClassVar[tuple[str, ...]]
+    # The game's upgrades, oldest first: ``UPGRADES[0]`` turns layout 1 into layout 2, and so
+    # on (see the module's docstring). The layout written is ``len(UPGRADES) + 1``.
+    UPGRADES: ClassVar[tuple[Upgrade, ...]] = ()
     family: ClassVar[Family]
-    _adapters: ClassVar[dict[type, TypeAdapter[Any]]] = {}
+    _shapes: ClassVar[dict[type, _Shape]] = {}
 
     @classmethod
-    def _adapter(cls) -> TypeAdapter[Any]:
-        adapter = Snapshot._adapters.get(cls)
-        if adapter is None:
+    def _shape(cls) -> _Shape:
+        shape = Snapshot._shapes.get(cls)
+        if shape is None:
             hints = typing.get_type_hints(cls, include_extras=True)
-            fields = {name: hints[name] for name in cls.SAVED}
-            shape = TypedDict(f"{cls.__name__}Snapshot", fields)  # type: ignore[misc]
-            adapter = Snapshot._adapters[cls] = TypeAdapter(shape)
-        return adapter
+            fields = {"v": int, **{name: hints[name] for name in cls.SAVED}}
+            typed = TypedDict(f"{cls.__name__}Snapshot", fields)  # type: ignore[misc]
+            layout = len(cls.UPGRADES) + 1
+            shape = Snapshot._shapes[cls] = _Shape(TypeAdapter(typed), layout, f'{{"v":{layout},')
+        return shape
+
+    @classmethod
+    def layout(cls) -> int:
+        """The layout version this code writes."""
+        return cls._shape().layout
 
     def to_json(self) -> str:
-        data = {name: self._saved_value(name) for name in self.SAVED}
-        return self._adapter().dump_json(data).decode()
+        adapter, layout, _ = self._shape()
+        data = {"v": layout, **{name: self._saved_value(name) for name in self.SAVED}}
+        return adapter.dump_json(data).decode()
 
     @classmethod
     def from_json(cls, s: str) -> Self:
-        data = cls._adapter().validate_json(s, context={"family": cls.family})
+        """A state from a snapshot of this layout or of any older one (upgraded on the way).
+
+        Raises :class:`NewerLayout` for a snapshot of a later version of the code, and
+        :class:`SnapshotError` or pydantic's ``ValidationError`` for what is no snapshot."""
+        shape = cls._shape()
+        if not s.startswith(shape.prefix):  # an older layout, or not written by to_json
+            s = cls._upgraded(s, shape.layout)
+        data = shape.adapter.validate_json(s, context={"family": cls.family})
+        del data["v"]
         state = cls.__new__(cls)
         for name, value in data.items():
             setattr(state, name, value)
         state._loaded()
         return state
+
+    @classmethod
+    def _upgraded(cls, s: str, current: int) -> str:
+        """The snapshot ``s`` brought to the ``current`` layout by the missing upgrades."""
+        data = json.loads(s)
+        version = _declared(data)
+        data.pop("v", None)
+        if version > current:
+            raise NewerLayout(version, current)
+        for step in cls.UPGRADES[version - 1:]:
+            data = step(data)
+        return json.dumps({"v": current, **data})
 
     def clone(self) -> Self:
         """An independent copy, much cheaper than a JSON round trip: what search copies

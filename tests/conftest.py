@@ -10,17 +10,19 @@ PostgreSQL server this worker starts itself (``tests/pgserver.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import simcord.env
 import simcord.interactions
 
 from bot.app import TapeteBot
 from bot.settings import Settings
-from tests.driver import USER_LOCALES, payload_with_locale
+from tests.driver import USER_LOCALES, payload_with_locale, spanish_guild
 from tests.pgserver import REQUIRED, PostgresServer, Unavailable
 
 _BOTS: list[TapeteBot] = []
@@ -28,6 +30,7 @@ _BOTS: list[TapeteBot] = []
 @pytest.fixture(autouse=True)
 def user_locales(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(simcord.interactions, "base_payload", payload_with_locale)
+    monkeypatch.setattr(simcord.env.Env, "create_guild", spanish_guild)
     yield USER_LOCALES
     USER_LOCALES.clear()
 
@@ -40,9 +43,11 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
     # Public edits unpaced: tests read the table message right after each move without
-    # advancing the clock; test_rate_limits.py plays with the pacing on.
+    # advancing the clock; test_rate_limits.py plays with the pacing on. No card-face upload
+    # at start-up (drawn on a thread, outside the simulated clock): test_pictures_discord.py
+    # turns it on.
     return Settings(discord_token=None, database_path=db_path, cpu_delay=10.0,
-                    turn_timeout=120.0, pace_edits=False,
+                    turn_timeout=120.0, pace_edits=False, card_emojis=False,
                     _env_file=None)  # type: ignore[call-arg]
 
 
@@ -103,6 +108,14 @@ def postgres_server() -> Iterator[PostgresServer | str]:
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer | str) -> Iterator[str]:
     """The URL of a new, empty database on the test server (dropped afterwards)."""
+    with postgres_database(postgres_server) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def postgres_database(postgres_server: PostgresServer | str) -> Iterator[str]:
+    """A new, empty database on the test server, dropped at the end (or the test skipped, or
+    failed under ``TAPETE_REQUIRE_POSTGRES``, when there is no server)."""
     if isinstance(postgres_server, str):
         if REQUIRED:
             pytest.fail(f"TAPETE_REQUIRE_POSTGRES is set but {postgres_server}")
@@ -126,8 +139,10 @@ def postgres_url(postgres_server: PostgresServer | str) -> Iterator[str]:
             await connection.close()
 
     in_thread(create)
-    yield postgres_server.url(name)
-    in_thread(drop)
+    try:
+        yield postgres_server.url(name)
+    finally:
+        in_thread(drop)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import discord
+import simcord.env
 import simcord.interactions
 
 from bot.app import TapeteBot
@@ -25,9 +26,21 @@ _BASE_PAYLOAD = simcord.interactions.base_payload
 
 
 def payload_with_locale(backend: Any, **kwargs: Any) -> Any:
+    """Each user's locale, and the server's own Discord locale (simcord says en-US always)."""
     record, payload = _BASE_PAYLOAD(backend, **kwargs)
     payload["locale"] = USER_LOCALES.get(kwargs["user_id"], "es-ES")
+    if "guild_locale" in payload:
+        payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
     return record, payload
+
+
+_CREATE_GUILD = simcord.env.Env.create_guild
+
+
+def spanish_guild(env: Any, name: str = "Test Guild", **kwargs: Any) -> Any:
+    """Test servers are Spanish-speaking, like the project's, unless a test says otherwise."""
+    kwargs.setdefault("preferred_locale", "es-ES")
+    return _CREATE_GUILD(env, name, **kwargs)
 
 
 def bot_of(env: Any) -> TapeteBot:

@@ -75,7 +75,7 @@ async def test_a_control_naming_another_servers_or_channels_table_is_refused(
     assert bot_of(env).tables.in_channel(there.id) is None
 
     # seated and on turn, ana's own controls still act only from the table's channel
-    await ana.click(here.last_message, label="Añadir CPU")
+    await ana.click(here.last_message, label="Añadir CPU normal")
     await ana.click(here.last_message, label="Empezar")
     before = table.state.to_json()
     for member, channel in ((ana_away, there), (ana, beside)):

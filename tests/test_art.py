@@ -38,16 +38,28 @@ def test_every_card_of_both_decks_and_the_back_are_drawn() -> None:
         assert len(art.emoji_png(card)) < 256 * 1024  # Discord's limit for an emoji
 
 
-def test_emoji_names_are_valid_distinct_and_follow_the_pixels() -> None:
+def test_emoji_names_are_valid_distinct_and_follow_the_drawing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     names = [art.emoji_name(c) for c in [*art.ALL_CARDS, None]]
     assert all(NAME.match(n) and n.startswith(art.EMOJI_PREFIX) for n in names)
     assert len(set(names)) == len(names) == 101
     # Spanish 10c (sota de copas) and French 10c (ten of clubs) are different emojis
     assert art.card_key(Card(10, SpanishSuit.COPAS)) != art.card_key(Card(10, FrenchSuit.CLUBS))
-    # drawn again from scratch, a card gives the same pixels, so the same name
+    # drawn again from scratch, a card gives the same pixels: its emoji on Discord still is it
     card = Card(7, SpanishSuit.OROS)
     fresh = art.emoji.__wrapped__(card)  # type: ignore[attr-defined]
     assert fresh.tobytes() == art.emoji(card).tobytes()
+    # another drawing (a change of the drawing code or of Pillow) renames every face
+    monkeypatch.setattr(art.PIL, "__version__", "0.0.0")
+    art.drawing_signature.cache_clear()
+    art.emoji_name.cache_clear()
+    try:
+        assert not {art.emoji_name(c) for c in [*art.ALL_CARDS, None]} & set(names)
+    finally:
+        monkeypatch.undo()
+        art.drawing_signature.cache_clear()
+        art.emoji_name.cache_clear()
 
 
 def test_each_suit_keeps_its_colour_and_faces_differ() -> None:
@@ -62,10 +74,28 @@ def test_each_suit_keeps_its_colour_and_faces_differ() -> None:
     assert heart[0] > 180 and heart[1] < 80  # red
 
 
-def test_words_in_pictures_lose_only_their_accents() -> None:
-    assert art.drawable("Fernández Peña ¿qué?") == "Fernandez Pena ?que?"
-    assert art.drawable("🃏 Ana") == "? Ana"
-    assert art.drawable("Tute — mano 1º") == "Tute - mano 1o"
+def _fresh_fonts() -> None:
+    for cached in (art.label_font, art._missing_glyph, art._drawable):
+        cached.cache_clear()
+
+
+def test_words_in_pictures_keep_their_letters_where_the_font_has_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a font that has them (DejaVu, in this machine and the Docker image), names keep
+    their accents; with only Pillow's built-in font they lose the accents and nothing else."""
+    try:
+        if art.label_font(20) is not art.font(20):
+            assert art.drawable("Fernández Peña ¿qué?") == "Fernández Peña ¿qué?"
+            assert art.drawable("你 Ana") == "? Ana"
+        monkeypatch.setattr(art, "LABEL_FONTS", ())
+        _fresh_fonts()
+        assert art.drawable("Fernández Peña ¿qué?") == "Fernandez Pena ?que?"
+        assert art.drawable("🃏 Ana") == "? Ana"
+        assert art.drawable("Tute — mano 1º") == "Tute - mano 1o"
+    finally:
+        monkeypatch.undo()
+        _fresh_fonts()
 
 
 def scene_of(seats: int) -> Scene:

@@ -94,7 +94,7 @@ async def test_pairs_match_of_two_users_and_two_cpu_seats_only_buttons(simcord_e
     refused = await ana.click(lobby, label="Empezar")
     assert refused.ephemeral and "admite 4" in refused.response.content
     for _ in range(2):
-        await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
     await ana.click(lobby, label="Empezar")
     table = await play_to_the_end(env, channel, {ana.id: ana, luis.id: luis}, seed=5,
                                   check=privacy_check(channel))
@@ -172,7 +172,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
     await ana.slash(channel, "belote nueva")
     lobby = channel.last_message
     for _ in range(2):
-        await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
     await ana.click(lobby, label="Empezar")
     table = table_in(env, channel)
     for _ in range(8):  # let a few moves happen

@@ -64,7 +64,7 @@ async def open_and_start(
     for guest in guests:
         await guest.click(lobby, label="Unirse")
     for _ in range(cpus):
-        await host.click(lobby, label="Añadir CPU")
+        await host.click(lobby, label="Añadir CPU normal")
     await host.click(lobby, label="Empezar")
     table = table_in(env, channel)
     assert table.status == "playing"
@@ -174,8 +174,9 @@ async def test_two_player_hand_with_a_capture_chosen_from_the_select(simcord_env
     assert hand.hand == 1
     lines = log_lines(channel)
     summary = [line for line in lines if line.startswith("📊 Mano 1: ")]
-    points = ", ".join(map(str, hand.points))
-    totals = ", ".join(map(str, hand.scores))
+    names = [s.name for s in table.seats]  # each side's points after its name
+    points = " · ".join(f"{n} {p}" for n, p in zip(names, hand.points, strict=True))
+    totals = " · ".join(f"{n} {p}" for n, p in zip(names, hand.scores, strict=True))
     assert summary == [f"📊 Mano 1: puntos {points} · total {totals}."]
     assert sum(hand.points) > 0
     public = fields_of(table_message(channel, table))
@@ -200,8 +201,8 @@ async def test_pairs_match_one_human_three_cpus_only_buttons(simcord_env: Any) -
         "Hay 1 jugadores y esta modalidad admite 4."
     )
     for _ in range(3):
-        await ana.click(lobby, label="Añadir CPU")
-    full = await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
+    full = await ana.click(lobby, label="Añadir CPU normal")
     assert full.ephemeral and "completa" in full.response.content
     await ana.click(lobby, label="Empezar")
     table = await play_to_the_end(env, channel, {ana.id: ana}, seed=5,
@@ -271,14 +272,14 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
     assert not enabled_components(others.response.components)
 
     shown = await open_hand(claimant, message)
-    claims = [c for c in components(shown) if c.get("label", "").startswith("Cobrar renuncio")]
+    claims = [c for c in components(shown) if c.get("label", "").startswith("Cobrar el renuncio")]
     assert [c["custom_id"] for c in claims] == [
         f"tapete:act:{table.id}:{table.stamp}:claim 5o 6c 4b",
         f"tapete:act:{table.id}:{table.stamp}:claim 5o 7c 3e",
     ]
     assert [c["label"] for c in claims] == [
-        f"Cobrar renuncio: {cards_label(cards('5o 6c 4b'))}",
-        f"Cobrar renuncio: {cards_label(cards('5o 7c 3e'))}",
+        f"Cobrar el renuncio: {cards_label(cards('5o 6c 4b'))}",
+        f"Cobrar el renuncio: {cards_label(cards('5o 7c 3e'))}",
     ]
     assert not any(c["disabled"] for c in claims)
     # the claimant's own cards are playable too (taking another action declines the claim)
@@ -286,9 +287,9 @@ async def test_castigo_next_player_claims_the_renuncio_from_the_hand(simcord_env
     assert f"tapete:choose:{table.id}:{table.stamp}:12e" in ids
 
     claimed = await claimant.click(shown.response.message,
-                                   label=f"Cobrar renuncio: {cards_label(cards('5o 7c 3e'))}")
+                                   label=f"Cobrar el renuncio: {cards_label(cards('5o 7c 3e'))}")
     assert claimed.response.ephemeral
-    assert claimed.response.embeds[0].description.startswith("Hecho: Cobrar renuncio")
+    assert claimed.response.embeds[0].description.startswith("Hecho: Cobrar el renuncio")
     assert any(isinstance(e, escoba.RenuncioClaimed) for e in table.last_events)
     # the claim does not end the claimant's turn: the refreshed hand lets them play now
     assert table.state.to_act == 2
@@ -315,7 +316,7 @@ async def test_castigo_claim_lapses_when_the_claimant_plays_a_card(simcord_env: 
     await offender.select(shown.response.message, ["play 5o"],
                           custom_id=f"tapete:choose:{table.id}:{table.stamp}:5o")
     shown = await open_hand(claimant, table_message(channel, table))
-    assert any(c.get("label", "").startswith("Cobrar renuncio") for c in components(shown))
+    assert any(c.get("label", "").startswith("Cobrar el renuncio") for c in components(shown))
     await claimant.select(shown.response.message, ["play 12e"],
                           custom_id=f"tapete:choose:{table.id}:{table.stamp}:12e")
     assert any(isinstance(e, escoba.RenuncioDeclined) for e in table.last_events)

@@ -188,6 +188,11 @@ class Players:
         assert answer.original is not None
         message = self.standin.messages[answer.original]
         assert message.ephemeral and message.viewer == user, "a hand was shown in public"
+        if answer.response_type == 5:  # deferred (a slow start): the hand follows in an edit
+            for _ in range(200):
+                if message.text():
+                    break
+                await asyncio.sleep(0.05)
         return message
 
     async def move(self, *, timeout: float = 10.0, keep: bool = False) -> Pressed | None:

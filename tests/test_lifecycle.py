@@ -148,7 +148,8 @@ async def health_lines(bot: BotProcess) -> list[str]:
     """The health line(s) of the bot's log, once there is one (discord.py says the bot is
     ready a moment after connecting)."""
     for _ in range(300):
-        lines = [line for line in bot.log_tail().splitlines() if " ready: " in line]
+        lines = [line for line in bot.log_tail().splitlines()
+                 if " ready: " in line and "Tapete " in line]
         if lines:
             return lines
         await asyncio.sleep(0.05)
@@ -199,14 +200,14 @@ async def test_a_second_bot_or_a_copy_is_refused_while_the_bot_runs(
         second = await asyncio.to_thread(run_module, "bot", bot.database)
         assert second.returncode == 2
         lines = second.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Ya hay un bot de Tapete usando"), lines
-        assert f"proceso {bot.process.pid}" in lines[0]
+        assert len(lines) == 1 and lines[0].startswith("Another Tapete bot is already using"), lines
+        assert f"process {bot.process.pid}" in lines[0]
         copy = await asyncio.to_thread(run_module, "bot.migrate", bot.database,
                                        "--to", "postgresql://nobody@127.0.0.1:9/none")
         assert copy.returncode == 1
         assert copy.stderr.strip().splitlines() == [
-            f"No se ha migrado: el bot está usando {bot.database} (proceso {bot.process.pid});"
-            " páralo y vuelve a intentarlo"]
+            f"Not migrated: the bot is using {bot.database} (process {bot.process.pid});"
+            " stop it and try again"]
         bot.kill()
         await bot.wait_dead()
         with DatabaseLock(bot.database):  # a kill -9 leaves no stale lock

@@ -126,7 +126,7 @@ async def test_a_database_that_is_not_empty_is_refused(tmp_path: Path, postgres_
     path = tmp_path / "tapete.sqlite3"
     await fill(path)
     await migrate(path, postgres_url)
-    with pytest.raises(MigrationError, match="no está vacía"):
+    with pytest.raises(MigrationError, match="is not empty"):
         await migrate(path, postgres_url)
 
 
@@ -166,7 +166,7 @@ def test_the_command_copies_and_says_what(
     out = capsys.readouterr().out
     assert "ledger" in out and "= 0" in out
     assert main([]) == 1
-    assert "no está vacía" in capsys.readouterr().err
+    assert "is not empty" in capsys.readouterr().err
 
 
 HOLDER = """
@@ -194,7 +194,7 @@ def test_the_copy_is_refused_while_a_bot_holds_the_file(
         assert bot.stdout is not None and bot.stdout.readline().strip() == "held"
         assert main(["--from", str(path), "--to", postgres_url]) == 1
         err = capsys.readouterr().err
-        assert err.startswith(f"No se ha migrado: el bot está usando {path} (proceso {bot.pid})")
+        assert err.startswith(f"Not migrated: the bot is using {path} (process {bot.pid})")
         bot.send_signal(signal.SIGKILL)  # no clean exit: the system drops the lock anyway
         bot.wait()
         assert main(["--from", str(path), "--to", postgres_url]) == 0

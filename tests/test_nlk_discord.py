@@ -47,7 +47,7 @@ async def open_and_start(env: Any, channel: Any, host: Any, guests: list[Any], c
     for guest in guests:
         await guest.click(lobby, label="Unirse")
     for _ in range(cpus):
-        await host.click(lobby, label="Añadir CPU")
+        await host.click(lobby, label="Añadir CPU normal")
     await host.click(lobby, label="Empezar")
     table = table_in(env, channel)
     assert table.status == "playing"

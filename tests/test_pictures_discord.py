@@ -13,9 +13,10 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.art.cards import ALL_CARDS, EMOJI_PREFIX, emoji_name
+from bot.art.cards import ALL_CARDS, EMOJI_PREFIX, emoji_name, emoji_png
 from bot.art.table import HEIGHT, WIDTH
 from bot.pictures import HAND_FILE, TABLE_FILE
+from bot.settings import Settings
 from tests.conftest import make_bot
 from tests.driver import bot_of, table_in
 
@@ -52,6 +53,17 @@ def table_message(env: Any, channel: Any) -> Any:
     table = table_in(env, channel)
     return next(m for m in channel.history() if m.id == table.message_id)
 
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """This module's bots upload the card faces at start-up, as the bot does by default. The
+    faces are drawn first, outside the simulated Discord: drawing runs on a real thread, which
+    simcord's settling does not wait for, and drawing all 101 takes seconds on a busy machine
+    (a bot draws them once per process, on its first start on a new application)."""
+    for card in (*ALL_CARDS, None):
+        emoji_png(card)
+    return settings.model_copy(update={"card_emojis": True})
 
 def png_of(env: Any, attachment: Any) -> Image.Image:
     data = env.backend.cdn.get(attachment.url)

@@ -19,14 +19,16 @@ import discord
 import pytest
 import simcord.interactions
 
+from bot import schema
 from bot.bank import Bank, NotWhole, user_account
 from bot.games import GameSpec, TableHooks
 from bot.i18n import catalog
 from bot.servers import ServerSettings
-from bot.storage import MIGRATIONS, PG_MIGRATIONS, Storage
+from bot.storage import Storage
 from bot.tables import TableError, TableService
 from cogs.tomate import PLATO, RESERVA
 from rules import tomate
+from tests import schema_history
 from tests.driver import bot_of
 
 ES = catalog("es")
@@ -200,29 +202,24 @@ async def test_settings_saved_out_of_range_before_go_back_to_the_default(
     the timings saved out of range go back to the server's default, whole REALs become
     INTEGERs."""
     if isinstance(database, Path):
+        schema_history.build_sqlite(database, 5)
         db = sqlite3.connect(database)
-        for script in MIGRATIONS[:5]:
-            db.executescript(script)
         db.executescript(
             "INSERT INTO guild_settings VALUES (1, 'es', -5, 1e308, NULL);"
             "INSERT INTO guild_settings VALUES (2, 'en', 45, 2.5, NULL);"
             "INSERT INTO ledger (guild_id, source, target, amount, reason, created_at)"
-            " VALUES (1, 'reserva', 'user:2', 3.0, 'x', 'now');"
-            "PRAGMA user_version = 5;")
+            " VALUES (1, 'reserva', 'user:2', 3.0, 'x', 'now');")
         db.close()
     else:
+        await schema_history.build_postgresql(database, 5)
         connection = await asyncpg.connect(database)
-        await connection.execute("CREATE TABLE tapete_schema (version INTEGER NOT NULL)")
-        for script in PG_MIGRATIONS[:5]:
-            await connection.execute(script)
         await connection.execute(
             "INSERT INTO guild_settings VALUES (1, 'es', -5, 'NaN', NULL);"
-            "INSERT INTO guild_settings VALUES (2, 'en', 45, 2.5, NULL);"
-            "INSERT INTO tapete_schema VALUES (5);")
+            "INSERT INTO guild_settings VALUES (2, 'en', 45, 2.5, NULL);")
         await connection.close()
     storage = Storage(database)
     await storage.open()
-    assert await storage.version() == len(MIGRATIONS)
+    assert await storage.version() == schema.LATEST
     rows = await storage.fetchall(
         "SELECT guild_id, turn_timeout, cpu_delay FROM guild_settings ORDER BY guild_id")
     assert [tuple(r) for r in rows] == [(1, None, None), (2, 45.0, 2.5)]

@@ -47,10 +47,11 @@ async def test_every_command_is_for_servers_except_help_and_every_option_is_desc
                 continue
             path = command.qualified_name
             seen.add(path)
-            is_help = path == "tapete ayuda"
+            # help, and a user's own data (their right wherever they ask: bot/privacy.py)
+            anywhere = path in ("tapete ayuda", "tapete datos ver", "tapete datos borrar")
             guild_only = command.guild_only or (command.parent is not None
                                                 and command.parent.guild_only)
-            assert guild_only != is_help, f"/{path}: guild only = {guild_only}"
+            assert guild_only != anywhere, f"/{path}: guild only = {guild_only}"
             payload = await command.get_translated_payload(bot.tree, translator)
             for option in payload.get("options", []):
                 assert option["description"] and option["description"] != "…", (path, option)
@@ -109,7 +110,7 @@ async def test_a_match_with_cpu_seats_updates_ratings_profile_and_history(
     lobby = channel.last_message
     await luis.click(lobby, label="Unirse")
     for _ in range(2):
-        await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
     await ana.click(lobby, label="Empezar")
     table = await play_to_the_end(env, channel, {ana.id: ana, luis.id: luis}, seed=4)
     assert table.status == "finished"
@@ -158,7 +159,7 @@ async def test_a_table_whose_players_are_all_away_pauses_and_moves_no_tantos(
     await ana.slash(channel, "tomate nueva")
     lobby = channel.last_message
     await luis.click(lobby, label="Unirse")
-    await ana.click(lobby, label="Añadir CPU")
+    await ana.click(lobby, label="Añadir CPU normal")
     await ana.click(lobby, label="Empezar")
     table = table_in(env, channel)
     storage = bot_of(env).storage
@@ -198,12 +199,13 @@ async def test_the_lobby_shows_options_in_words(simcord_env: Any) -> None:
     _, channel, _, (ana,) = setup(env, "ana")
     await ana.slash(channel, "tute nueva", modalidad="habanero")
     tute = public_text(channel)
-    assert "juegos: 3" in tute and "tute: lo habitual (sí, salvo en habanero)" in tute
-    assert "modalidad: habanero (2 jugadores)" in tute
+    assert "Juegos: 3" in tute and "Tute: lo habitual (sí, salvo en habanero)" in tute
+    assert "Modalidad: habanero (2 jugadores)" in tute
     await ana.slash(channel, "tute cancelar")
-    await ana.slash(channel, "tomate nueva", tope=500)
+    await ana.slash(channel, "tomate nueva", tope=5000)
     tomate = public_text(channel)
-    assert "manos: sin límite" in tomate and "reserva_por_mano: toda la reserva" in tomate
+    assert "Manos: sin límite" in tomate and "Reserva por mano: toda la reserva" in tomate
+    assert "Tope: 5.000" in tomate  # numbers grouped as Spanish writes them
     assert "None" not in tute + tomate
 
 
@@ -215,7 +217,7 @@ async def test_the_history_of_a_tomate_session_shows_each_hand_from_the_ledger(
     await ana.slash(channel, "tomate nueva", manos=2)
     lobby = channel.last_message
     await luis.click(lobby, label="Unirse")
-    await ana.click(lobby, label="Añadir CPU")
+    await ana.click(lobby, label="Añadir CPU normal")
     await ana.click(lobby, label="Empezar")
     table = await play_to_the_end(env, channel, {ana.id: ana, luis.id: luis}, seed=2)
     assert table.status == "finished"
@@ -240,8 +242,8 @@ async def test_cpu_levels_from_the_lobby_and_a_hard_cpu_match(
     _, channel, _, (ana,) = setup(env, "ana")
     await ana.slash(channel, "tute nueva", modalidad="arrastrado", juegos=1)
     lobby = channel.last_message
-    await ana.click(lobby, label="CPU difícil")
-    await ana.click(lobby, label="CPU fácil")
+    await ana.click(lobby, label="Añadir CPU difícil")
+    await ana.click(lobby, label="Añadir CPU fácil")
     table = table_in(env, channel)
     assert [(s.name, s.level) for s in table.seats[1:]] == [
         ("CPU 1 (difícil)", "dificil"), ("CPU 2 (fácil)", "facil")]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import QUIET, configure_logging
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def test_without_token_exits_with_one_line(tmp_path: Path) -> None:
     result = run_bot(tmp_path, None)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Falta DISCORD_TOKEN")
+    assert len(lines) == 1 and lines[0].startswith("DISCORD_TOKEN is missing")
     assert "discord.com/developers/applications" in lines[0]
     assert "Traceback" not in result.stderr
 
@@ -41,7 +41,7 @@ def test_example_env_without_token_is_understood(tmp_path: Path) -> None:
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
     result = run_bot(tmp_path, example)
     assert result.returncode == 2
-    assert result.stderr.startswith("Falta DISCORD_TOKEN")
+    assert result.stderr.startswith("DISCORD_TOKEN is missing")
 
 
 def test_malformed_env_names_the_bad_setting(tmp_path: Path) -> None:
@@ -78,7 +78,7 @@ def test_unusable_database_is_one_line_before_connecting(tmp_path: Path, where: 
     result = run_bot(tmp_path, f"DISCORD_TOKEN=fake\nDATABASE_PATH={path}\n")
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("No se puede usar la base de datos")
+    assert len(lines) == 1 and lines[0].startswith("Cannot use the database")
     assert "Traceback" not in result.stderr and "logging in" not in result.stderr
     if where == "newer":
         assert "versión más nueva" in lines[0]
@@ -97,8 +97,8 @@ def test_libraries_that_log_payloads_stay_above_debug() -> None:
 
 
 @pytest.mark.parametrize(("failure", "code", "start"), [
-    ("login", 2, "Discord rechazó el token"),
-    ("network", 1, "No se puede conectar con Discord"),
+    ("login", 2, "Discord rejected the token"),
+    ("network", 1, "Cannot connect to Discord"),
 ])
 def test_rejected_token_or_no_network_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
@@ -148,6 +148,14 @@ def test_an_unusable_postgresql_database_is_one_line(tmp_path: Path, problem: st
     assert "hunter2" not in result.stderr and "Traceback" not in result.stderr
     if problem == "unreachable":
         assert lines[0].startswith(
-            f"No se puede usar la base de datos postgresql://tapete@127.0.0.1:{port}/tapete")
+            f"Cannot use the database postgresql://tapete@127.0.0.1:{port}/tapete")
     else:
         assert "DATABASE_URL" in lines[0]
+
+
+def test_env_example_lists_every_setting() -> None:
+    """Whoever copies .env.example sees every setting the bot reads, in English comments."""
+    example = (Path(__file__).resolve().parent.parent / ".env.example").read_text("utf-8")
+    named = {line.lstrip("# ").split("=", 1)[0] for line in example.splitlines() if "=" in line}
+    for field in Settings.model_fields:
+        assert field.upper() in named, f"{field.upper()} is missing from .env.example"

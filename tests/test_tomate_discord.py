@@ -203,7 +203,7 @@ async def test_tomo_with_blind_discard(simcord_env: Any) -> None:
     # the dealer decides blind: no card is shown, only Tomar / Paso
     shown = await show_hand(channel, table, seats[0])
     embed = shown.response.embeds[0]
-    assert ES.t("hand-tomate-none") in (embed.description or "")
+    assert ES.t("hand-tomate-none", variante="normal", phase="tomo") in (embed.description or "")
     assert labels(shown.response.components) == ["Tomar la pinta", "Paso"]
     text = str(embed.to_dict())
     assert not any(c(card).label in text for card in dealt)

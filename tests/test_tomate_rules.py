@@ -429,6 +429,16 @@ def test_dealer_who_took_wins_unopposed_and_is_not_tomate() -> None:
     assert moves(hand_part(events)) == [("plato", "seat:0", 3, "unopposed")]
 
 
+def test_dealer_who_took_and_won_one_trick_is_tomate_for_the_tomo() -> None:
+    """The tomate event says why: a dealer who took the pinta needed 2 tricks."""
+    state = game(2, deck(2, {0: "2c 3c Ac", 1: "Kh Qh 4c"}, "9h"))
+    events = go(state, "0: take", "0: discard 1", "1: stay", "1: play Kh", "0: play 9h",
+                "1: play Qh", "0: play 3c", "1: play 4c", "0: play Ac")
+    part = hand_part(events)
+    assert [t.seat for t in of(part, TrickWon)] == [1, 1, 0]
+    assert [(t.seat, t.reason) for t in of(part, Tomate)] == [(0, "tomo")]
+
+
 def test_baceta_taker_gets_the_top_not_the_discard() -> None:
     d = deck(16, {0: "Ah Kh Qh"}, "2c", "As Ks Qs")
     state = game(16, d)

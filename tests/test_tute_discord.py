@@ -86,8 +86,8 @@ async def test_parejas_match_with_cpu_seats_only_buttons(simcord_env: Any) -> No
     await ana.slash(channel, "tute nueva", modalidad="parejas", juegos=1)
     lobby = channel.last_message
     for _ in range(3):
-        await ana.click(lobby, label="Añadir CPU")
-    full = await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
+    full = await ana.click(lobby, label="Añadir CPU normal")
     assert full.ephemeral and "completa" in full.response.content
     await ana.click(lobby, label="Empezar")
     table = await play_to_the_end(env, channel, {ana.id: ana}, seed=5,
@@ -164,7 +164,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_work(
     await ana.slash(channel, "tute nueva", modalidad=modalidad)
     lobby = channel.last_message
     for _ in range(3 if modalidad == "individual" else 2):
-        await ana.click(lobby, label="Añadir CPU")
+        await ana.click(lobby, label="Añadir CPU normal")
     await ana.click(lobby, label="Empezar")
     table = table_in(env, channel)
     for _ in range(6):  # let a few moves happen

@@ -679,7 +679,7 @@ def test_capote_declarer_takes_all_eight() -> None:
     events = drive(state, lambda s: s.hand_number == 2, dominant_pick())
     scored = kinds(events, HandScored)
     assert scored == [
-        HandScored(1, "capote", (120, 0), (120, 0), (0, 0), None, (0,), 1, (1, 0))
+        HandScored(1, "capote", (120, 0), (120, 0), (0, 0), None, (0,), 1, (1, 0), 0, "made")
     ]  # one juego, no diez de últimas, no second juego
     assert len(kinds(events, TrickWon)) == 8
 
@@ -696,6 +696,7 @@ def test_capote_asked_to_the_other_player_and_lost_at_the_first_trick() -> None:
     scored = kinds(events, HandScored)[0]
     assert scored.reason == "capote" and scored.winners == (0,) and scored.juegos == 1
     assert scored.ultimas is None and scored.totals == (1, 0)
+    assert (scored.declarer, scored.capote) == (1, "failed")  # the reason the log gives
     assert state.hand_number == 2 and state.dealer == 1
 
 

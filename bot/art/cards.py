@@ -30,7 +30,9 @@ import math
 import unicodedata
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
+import PIL
 from PIL import Image, ImageDraw, ImageFont
 
 from rules.cards import FRENCH_RANK_TEXT, Card, FrenchSuit, SpanishSuit, Suit
@@ -83,9 +85,29 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+# Fonts for the words of a picture (names, titles, scores), best first: one with accents and
+# "ñ" where the system has it (DejaVu on Debian/Ubuntu and in the Docker image, Liberation on
+# Fedora, Arial on Windows and macOS); else Pillow's built-in font, which has basic Latin only.
+# The cards themselves always use the built-in font, so a card's face (and the emoji made from
+# it) is the same on every machine.
+LABEL_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "arialbd.ttf",
+               "Arial Bold.ttf")
+
+
 @cache
-def _missing_glyph() -> bytes:
-    return bytes(font(20).getmask("\uffff"))
+def label_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font for the words of a picture at ``size`` pixels (see ``LABEL_FONTS``)."""
+    for name in LABEL_FONTS:
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:  # not on this system
+            continue
+    return font(size)
+
+
+@cache
+def _missing_glyph(size: int) -> bytes:
+    return bytes(label_font(size).getmask("\uffff"))
 
 
 _PUNCTUATION = {"—": "-", "–": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "º": "o", "ª": "a"}
@@ -93,17 +115,22 @@ _PUNCTUATION = {"—": "-", "–": "-", "’": "'", "‘": "'", "“": '"', "”
 
 @cache
 def _drawable(ch: str) -> str:
-    """``ch`` as the built-in font can draw it: its letter without accents ("í" → "i"), or
-    "?" when the font has no such letter at all (the font covers basic Latin only)."""
+    """``ch`` as the label font can draw it: itself, else its letter without accents
+    ("í" → "i"), else "?" when the font has no such letter at all."""
+    if ch.isspace():
+        return " "
+    missing = _missing_glyph(20)
+    if bytes(label_font(20).getmask(ch)) != missing:
+        return ch
     ch = _PUNCTUATION.get(ch, ch)
     base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-    if base and bytes(font(20).getmask(base)) != _missing_glyph():
+    if base and bytes(label_font(20).getmask(base)) != missing:
         return base
-    return "?" if not ch.isspace() else " "
+    return "?"
 
 
 def drawable(text: str) -> str:
-    """``text`` in letters the built-in font has (pictures only; the message text keeps every
+    """``text`` in letters the label font has (pictures only; the message text keeps every
     letter, so a screen reader and the reader of the text lose nothing)."""
     return "".join(_drawable(ch) for ch in text)
 
@@ -360,12 +387,20 @@ def emoji_png(card: Card | None) -> bytes:
 
 
 @cache
+def drawing_signature() -> str:
+    """A fingerprint of how faces are drawn: this module's code and Pillow's version. An
+    emoji's name carries it, so the bot knows which faces are on Discord without drawing
+    them (drawing and compressing all 101 takes seconds of CPU), and a new drawing — any
+    change here — gets new names and is uploaded."""
+    code = Path(__file__).read_bytes()
+    return hashlib.sha256(code + PIL.__version__.encode()).hexdigest()[:8]
+
+
+@cache
 def emoji_name(card: Card | None) -> str:
-    """The emoji's name on Discord: ``tp_<card>_<hash of its pixels>``, 2-32 letters, digits
-    and underscores. The hash is of the pixels, not of the PNG file, so a different zlib
-    does not rename every emoji; a change of the drawing does, and uploads the new faces."""
-    digest = hashlib.sha256(emoji(card).tobytes()).hexdigest()[:8]
-    return f"{EMOJI_PREFIX}{card_key(card)}_{digest}"
+    """The emoji's name on Discord: ``tp_<card>_<drawing signature>``, 2-32 letters, digits
+    and underscores."""
+    return f"{EMOJI_PREFIX}{card_key(card)}_{drawing_signature()}"
 
 
 EMOJI_PREFIX = "tp_"  # every emoji of ours starts so; others of the application are left alone

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.art.cards import ALL_CARDS, back, drawable, face, font
+from bot.art.cards import ALL_CARDS, back, drawable, face, label_font
 from bot.art.palette import PALETTE
 from rules.cards import Card
 
@@ -136,7 +136,7 @@ def _label(d: ImageDraw.ImageDraw, text: str, x: float, y: float, size: int,
 def _mask(text: str, size: int, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
     """The rendered letters of ``text`` (drawn once: names and labels repeat move after move)
     and where they start relative to the anchor point."""
-    f = font(size)
+    f = label_font(size)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     left, top, right, bottom = (round(v) for v in probe.textbbox((0, 0), text, font=f,
                                                                   anchor=anchor))
@@ -148,7 +148,7 @@ def _mask(text: str, size: int, anchor: str) -> tuple[Image.Image, tuple[int, in
 @lru_cache(maxsize=4096)
 def _fit(text: str, size: int, max_width: int) -> str:
     """``text`` in letters the font has, cut with "…" to ``max_width``."""
-    f = font(size)
+    f = label_font(size)
     text = drawable(text)
     if f.getlength(text) <= max_width:
         return text

@@ -8,7 +8,7 @@ help-belote =
     • **Deal**: with 2 or 3 players, 6 cards each (3 at a time); with 4, 5 (3 then 2). The next card is turned up: its suit is proposed as trumps.
     • **Bidding**: first, from mano, each player **takes** the proposed suit or passes; if all pass, each may **name** another suit or pass. If everybody passes twice, the same dealer deals again.
     • **Complementary cards**: 3 more each; with 4 players the taker gets 2 and keeps the turned card. With 2 or 3 the bottom card of the deck is shown, and if trumps are the turned suit, the holder of the 7 of trumps may **swap** it for the turned card.
-    • **Announcements** (before playing your first card, the “Announce” button): **brelán** (four jacks 200, four 9s 150, aces, tens, kings or queens 100) and **runs** of 3 (20), 4 (50), 5 or more (100) and 8 (120). Only what is better than what was already announced may be announced (an equal one only when `run_tie` is “nobody / shared”). When the first trick ends they are shown and scored: the best brelán takes its side's brelanes and annuls the other sides' runs; the best run (longest, highest, in trumps) takes its side's runs, unless another side announced a brelán: then nobody does. Ties: option `run_tie`.
+    • **Announcements** (before playing your first card, the “Announce” button): **four of a kind** (four jacks 200, four 9s 150, aces, tens, kings or queens 100) and **runs** of 3 (20), 4 (50), 5 or more (100) and 8 (120). Only what is better than what was already announced may be announced (an equal run only when `run_tie` is “nobody / shared”). When the first trick ends they are shown and scored: the best four of a kind takes its side's fours of a kind and annuls the other sides' runs; the best run (longest, highest, in trumps) takes its side's runs, unless another side announced a four of a kind: then nobody does. Ties: option `run_tie` (tied runs).
     • **Belote**: the king and queen of trumps in one hand score 20; the bot says “belote” and “rebelote” as they are played.
     • **Tricks**: follow suit (no need to head the trick), except on a trump lead, where you must go higher if you can. Void: trump, and overtrump if you can; unable to overtrump, still a trump; with no trump, any card. In pairs, when your partner wins the trick and you are void, any card.
     • **Count**: the taker must score more than every opponent (cards, dix de der, announcements and belote). Otherwise **dedans**: the opponents share all the points and the taker keeps only belote. An exact tie (option `litige`): the taker's points wait for the winner of the next hand. **Capote** (a side with no trick): 100 for the sides that took a trick.
@@ -17,12 +17,16 @@ help-belote =
 ## Options of /belote new
 option-belote-parejas = Four players in two pairs (default: no, each for themselves).
 option-belote-parejas-name = pairs
-option-belote-objetivo = Points to win the match (default 1000, from 1 to 10000).
+option-belote-parejas-label = Pairs
+option-belote-objetivo = Points to win the match (default 1,000, from 1 to 10,000).
 option-belote-objetivo-name = target
+option-belote-objetivo-label = Target
 option-belote-litigio = A taker tied with an opponent: their points wait for the next hand (default yes).
 option-belote-litigio-name = litige
+option-belote-litigio-label = Litige
 option-belote-empate_escalera = Equal runs: the first announced wins (default), or nobody / shared.
 option-belote-empate_escalera-name = run_tie
+option-belote-empate_escalera-label = Tied runs
 option-belote-empate_escalera-first = the first one announced wins
 option-belote-empate_escalera-none_or_split = nobody with 2 players, shared with 3 or more
 
@@ -68,14 +72,14 @@ belote-summary-points = Points: { $points } → scored: { $scored }
 belote-summary-released = Earlier litige paid: { $n }
 belote-summary-held = Held in litige: { $n }
 belote-summary-totals = Total: { $totals }
-belote-hand-summary = Hand { $hand }: { $outcome } · { $scored }
+belote-hand-summary = Hand { $hand }: { $taker } took, { $outcome } · scored { $scored }
 belote-outcome = { $outcome ->
         [hecho] made
         [dedans] dedans
        *[litige] litige
     }
 belote-combo-kind = { $combo ->
-        [brelan] brelán
+        [brelan] four of a kind
        *[sequence] { $length ->
             [3] tierce
             [4] quarte
@@ -85,7 +89,7 @@ belote-combo-kind = { $combo ->
            *[8] run of eight
         }
     }
-belote-combo-brelan = brelán of { $rank ->
+belote-combo-brelan = four { $rank ->
         [11] jacks
         [9] nines
         [14] aces
@@ -111,7 +115,7 @@ belote-combo-sequence = { $length ->
 belote-reason = { $reason ->
         [scores] scores
         [beaten] beaten
-        [annulled] annulled by a brelán
+        [annulled] annulled by a four of a kind
         [tie_lost] tie: announced later
         [tie_none] tie: nobody scores
        *[tie_split] tie: shared
@@ -147,7 +151,7 @@ event-belote-BottomShown = { $dealer } shows the bottom card of the deck: { $car
 event-belote-TrumpSwapped = 🔁 { $seat } swaps the { $given } for the turned card { $taken }.
 event-belote-SwapDeclined = { $seat } keeps the 7 of trumps.
 event-belote-Announced = 📣 { $seat } announces { $combo ->
-        [brelan] a brelán
+        [brelan] four of a kind
        *[sequence] { $length ->
             [3] a tierce
             [4] a quarte
@@ -160,7 +164,7 @@ event-belote-Announced = 📣 { $seat } announces { $combo ->
 event-belote-CombinationShown = 🂠 { $seat } shows { $cards }: { $points } ({ $reason ->
         [scores] scores
         [beaten] beaten
-        [annulled] annulled by a brelán
+        [annulled] annulled by a four of a kind
         [tie_lost] tie: announced later
         [tie_none] tie: nobody scores
        *[tie_split] tie: shared
@@ -177,19 +181,25 @@ event-belote-HandScored = 📊 Hand { $hand }: { $outcome ->
 event-belote-MatchOver = 🏆 Match over: won by { $winners }.
 
 ## Refusals (codes of rules/belote/refusals.py)
-error-belote-unknown_suit = I do not know the suit “{ $text }”: use s, h, d, c (spades, hearts, diamonds, clubs).
-error-belote-bidding = Trumps are still being chosen: take, name a suit or pass.
+error-belote-unknown_suit = I do not know the suit “{ $text }”: use s, h, d, c or its name (spades, hearts, diamonds, clubs).
+error-belote-bidding = Trumps are still being chosen: “{ verb-belote-take }”, “{ verb-belote-name } <suit>” or “{ verb-pass }”.
 error-belote-not_bidding = Trumps are already settled.
 error-belote-take_first_round = In the second round { $suit } cannot be taken: name another suit or pass.
 error-belote-name_second_round = In the first round you take { $suit } or pass; other suits are named in the second round.
 error-belote-name_turned_suit = In the second round you must name a suit other than { $suit }.
-error-belote-swap_pending = First decide whether to swap the { $card } for the turned card: “swap” or “pass”.
+error-belote-swap_pending = First decide whether to swap the { $card } for the turned card: “{ verb-belote-swap }” or “{ verb-pass }”.
 error-belote-swap_not_now = Only the holder of the 7 of trumps may swap it, right after the complementary cards, when trumps are the turned suit and 2 or 3 play.
 error-belote-announce_too_late = Announcements are made before playing your first card.
 error-belote-already_announced = You have already announced.
-error-belote-no_combination = You hold no brelán and no run.
+error-belote-no_combination = You hold no four of a kind and no run.
 error-belote-nothing_better = Something as good as yours or better has already been announced.
 error-belote-must_overtake = You must go higher: play a trump above the { $card }.
 error-belote-must_overtrump = You must overtrump: play a trump above the { $card }.
 error-belote-must_trump = You must trump: play a trump ({ $suit }).
 error-belote-must_undertrump = You must play a trump ({ $suit }), even if you cannot overtrump.
+
+## Words typed in /belote play (besides verb-play and verb-pass)
+verb-belote-take = take
+verb-belote-name = name
+verb-belote-swap = swap
+verb-belote-announce = announce

@@ -7,7 +7,7 @@ cmd-mano-desc = Show your hand (only you see it).
 cmd-jugar-name = play
 cmd-jugar-desc = Play a card or take another action.
 cmd-jugar-carta-name = card
-cmd-jugar-carta-desc = The card (e.g. 7o, 12b, “as de oros”) or the action.
+cmd-jugar-carta-desc = The card (e.g. 7o, 12b, “ace of coins”) or the move (“pass”, “play 7o”).
 cmd-cancelar-name = cancel
 cmd-cancelar-desc = Close this channel's table.
 
@@ -70,3 +70,22 @@ cmd-ajustes-dibujos-name = pictures
 cmd-ajustes-dibujos-desc = Show the picture of the table and of the hand (otherwise text only).
 cmd-ajustes-por_defecto-name = defaults
 cmd-ajustes-por_defecto-desc = Back to the bot's default turn, pause, channel and pictures.
+
+## Languages: each game's group (the game's name) and the pot choices
+cmd-tute-name = tute
+cmd-escoba-name = escoba
+cmd-tomate-name = tomate
+cmd-belote-name = belote
+cmd-nlk-name = nlk
+choice-pot-plato = plato
+choice-pot-reserva = reserva
+
+## /tapete datos: each user's data and the server's ledger (privacy)
+cmd-datos-name = data
+cmd-datos-desc = Your data in Tapete (see it or delete it) and the server's ledger of tantos.
+cmd-datos-ver-name = view
+cmd-datos-ver-desc = Download everything Tapete keeps about you (a JSON file, only for you).
+cmd-datos-borrar-name = delete
+cmd-datos-borrar-desc = Delete your Tapete data in every server (asks you to confirm).
+cmd-datos-exportar-name = export
+cmd-datos-exportar-desc = The server's ledger of tantos as CSV (Manage Server).

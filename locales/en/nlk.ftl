@@ -11,7 +11,7 @@ help-nlk =
       3. Your turn ends when you **keep** the drawn card on your own pile.
       The lowest rank of the deck follows the ace. Nothing can be put on an empty pile.
     • The **last card of the baceta** fixes **trump**; whoever has it on their pile leads Phase II.
-    • **Phase II, shedding**: each pile becomes its owner's (secret) hand. Beat the top card of the trick: a higher card of its suit, or a trump if it is not one (even when you could follow); on a trump, only a higher trump. If you cannot or will not, **take up** (subir): the bottom card of the trick goes to your hand, and the next player faces the same top card.
+    • **Phase II, shedding**: each pile becomes its owner's (secret) hand. Beat the top card of the trick: a higher card of its suit, or a trump if it is not one (even when you could follow); on a trump, only a higher trump. If you cannot or will not, **take up**: the bottom card of the trick goes to your hand, and the next player faces the same top card.
     • A trick is complete when it holds as many cards as players still holding cards (counted after the play): it is set aside and whoever completed it leads. If all its cards are taken up, the player after the last taker leads.
     • A player with no cards left is out. When only one player holds cards, they **lose** and deal the next game.
     • **Session**: games in a row until `/nlk cancel` or after `games` games; whoever loses fewest wins.
@@ -19,6 +19,8 @@ help-nlk =
 ## Options of /nlk new
 option-nlk-partidas = How many games the session lasts (empty: until the table is closed).
 option-nlk-partidas-name = games
+option-nlk-partidas-label = Games
+option-nlk-partidas-none = no limit
 
 ## The table
 nlk-title = NLK — game { $game }
@@ -81,24 +83,31 @@ event-nlk-SessionOver = 🏁 The session is over after { $games ->
     }.
 
 ## Refusals
-nlk-hint-piles = In Phase I: “move <seat>” before drawing, “draw”, and with the drawn card “give <seat>” or “keep”.
-nlk-hint-shedding = In Phase II: “play <card>” or “take” (take up).
+nlk-hint-piles = In Phase I: “{ verb-nlk-move } <seat>” before drawing, “{ verb-nlk-draw }”, and with the drawn card “{ verb-nlk-give } <seat>” or “{ verb-nlk-keep }”.
+nlk-hint-shedding = In Phase II: “{ verb-play } <card>” or “{ verb-nlk-take }” (take up).
 error-nlk-game_over = This NLK session is over.
 error-nlk-no_arguments = “{ $verb }” takes nothing more.
-error-nlk-unknown_action = I do not know the action “{ $text }”. NLK's are “move <seat>”, “draw”, “give <seat>”, “keep”, “play <card>” and “take”.
+error-nlk-unknown_action = I do not know the action “{ $text }”. NLK's are “{ verb-nlk-move } <seat>”, “{ verb-nlk-draw }”, “{ verb-nlk-give } <seat>”, “{ verb-nlk-keep }”, “{ verb-play } <card>” and “{ verb-nlk-take }”.
 error-nlk-move_after_draw = Cards only move from your pile before you draw.
 error-nlk-draw_first = Draw a card from the baceta first.
 error-nlk-already_drew = You already drew { $card }: give it to another pile or keep it.
 error-nlk-missing_seat = Say which pile: “{ $verb } <seat>”.
 error-nlk-bad_seat = “{ $text }” is not a seat: use a number from 0 to { $last }.
 error-nlk-move_to_own = The cards of your pile only move onto another player's pile.
-error-nlk-give_to_own = To put the card on your own pile, keep it (“keep”).
+error-nlk-give_to_own = To put the card on your own pile, keep it (“{ verb-nlk-keep }”).
 error-nlk-own_pile_empty = Your pile is empty: you have no card to move.
 error-nlk-empty_pile = { $to }'s pile is empty: nothing can be put there.
 error-nlk-not_one_above = { $card } does not go on { $top } ({ $to }'s pile): it must be exactly one rank above.
 error-nlk-piles_over = Phase I is over. { nlk-hint-shedding }
 error-nlk-not_shedding_yet = The piles are still being built. { nlk-hint-piles }
-error-nlk-play_one_card = Name a single card: “play <card>”.
+error-nlk-play_one_card = Name a single card: “{ verb-play } <card>”.
 error-nlk-beat_top = On { $top } only a higher card of its suit or a trump will do; otherwise, take up.
 error-nlk-beat_trump = { $top } is a trump: only a higher trump will do; otherwise, take up.
 error-nlk-leader_must_play = The trick is empty: you lead and must play a card.
+
+## Words typed in /nlk play (besides verb-play and verb-pass)
+verb-nlk-move = move
+verb-nlk-draw = draw
+verb-nlk-give = give
+verb-nlk-keep = keep
+verb-nlk-take = take

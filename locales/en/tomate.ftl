@@ -6,8 +6,8 @@ help-tomate =
     • **Deck**: French 52 cards, 2 to 17 players. Each server has a pot (**plato** and **reserva**); each player a balance of tantos.
     • **Before each deal** the dealer antes 3 tantos and the reserva moves into the plato (all, or up to `reserve_per_hand`).
     • **Deal**: 3 cards each; the next card is the **pinta** and its suit is trump. The rest is the **baceta**.
-    • **Tomo**: without looking, the dealer may take the pinta and discard a card blind; they must then play and win 2 tricks.
-    • **Paso or juego** (pass or play), from mano. All pass: void hand, the plato keeps growing.
+    • **Taking the pinta**: without looking, the dealer may take the pinta and discard a card blind; they must then play and win 2 tricks.
+    • **Pass or stay**, from mano. All pass: void hand, the plato keeps growing.
     • **Baceta**: if only one player stays, a passed player may take 3 baceta cards and play against them (`baceta`: `mesa`, for the table; `propia`, for themselves). Else the lone player takes the plato.
     • **Tricks** (3, A high): follow suit and beat the top card of that suit; if void, trump, over-trumping if a trump is in; else any card. Highest trump wins, else highest of the suit led.
     • **Payout**: each trick pays a third of the plato. A player with no trick is **tomate** and pays what the plato held (up to `cap`) into the reserva, as does a dealer who took and won fewer than 2.
@@ -15,29 +15,34 @@ help-tomate =
     • **Session**: until the table closes or after `hands` hands; the best net tantos wins.
 
 ## Options of /tomate new
-option-tomate-variante = normal, a_ciegas, mosca (5 cards) or panfilo (the jack of clubs rules). Default: normal.
+option-tomate-variante = Normal, blind (a ciegas), mosca (5 cards) or pánfilo (the jack of clubs rules). Default: normal.
 option-tomate-variante-name = variant
+option-tomate-variante-label = Variant
 option-tomate-variante-normal = normal
-option-tomate-variante-a_ciegas = a ciegas (blind: nobody looks at their cards)
+option-tomate-variante-a_ciegas = blind (nobody looks at their cards)
 option-tomate-variante-mosca = mosca (5 cards)
 option-tomate-variante-panfilo = pánfilo (the jack of clubs rules)
-option-tomate-baceta = mesa: whoever takes the baceta plays for the table; propia: for themselves. Default: mesa.
+option-tomate-baceta = Whoever takes the baceta plays for the table, or for themselves. Default: for the table.
 option-tomate-baceta-name = baceta
-option-tomate-baceta-mesa = mesa (plays for the table)
-option-tomate-baceta-propia = propia (plays for themselves)
+option-tomate-baceta-label = Baceta
+option-tomate-baceta-mesa = for the table (collects and risks nothing)
+option-tomate-baceta-propia = for themselves (like any player)
 option-tomate-reserva_por_mano = Most of the reserva that moves into the plato each hand (empty: all of it).
 option-tomate-reserva_por_mano-name = reserve_per_hand
+option-tomate-reserva_por_mano-label = Reserva per hand
 option-tomate-manos = How many hands the session lasts (empty: until the table is closed).
 option-tomate-manos-name = hands
-option-tomate-tope = The most a tomate pays (default 1000000).
+option-tomate-manos-label = Hands
+option-tomate-tope = The most a tomate pays (default 1,000,000).
 option-tomate-tope-name = cap
+option-tomate-tope-label = Cap
 option-tomate-reserva_por_mano-none = the whole reserva
 option-tomate-manos-none = no limit
 
 ## The table
 tomate-title = Tomate ({ $variante }) — hand { $hand }
 tomate-variante-normal = normal
-tomate-variante-a_ciegas = a ciegas
+tomate-variante-a_ciegas = blind
 tomate-variante-mosca = mosca
 tomate-variante-panfilo = pánfilo
 tomate-pot = 🍅 Plato: **{ $plato }** · Reserva: **{ $reserva }** · Baceta: { $baceta ->
@@ -60,7 +65,14 @@ tomate-balance = balance { $n }
 tomate-summary = Hand { $hand }: tricks { $tricks }; tomates: { $tomates }; hand balance: { $nets }.
 tomate-nobody = nobody
 tomate-cpu = CPU
-hand-tomate-none = You do not look at your cards (the tomo is decided unseen; a ciegas nobody sees theirs): on your turn the buttons below show what you can do; a ciegas you always play the next card of your hand.
+hand-tomate-none = { $variante ->
+        [a_ciegas] Playing blind, nobody looks at their cards: on your turn the buttons below show what you can do, and you always play the next card of your hand.
+       *[other] { $phase ->
+            [tomo] You do not look at your cards yet: taking the pinta is decided unseen. On your turn the buttons below show what you can do.
+            [discard] You do not look at your cards yet: the discard is blind. Choose below which position you discard.
+           *[other] You have no cards in play this hand.
+        }
+    }
 
 ## The server's pot
 tomate-bote = 🍅 This server's pot
@@ -104,7 +116,7 @@ reason-unopposed = unopposed
 action-tomate-take = Take the pinta
 action-tomate-pass = Pass
 action-tomate-discard = Discard card { $n } (face down)
-action-tomate-stay = Play (juego)
+action-tomate-stay = Stay
 action-tomate-baceta = Take the baceta
 action-tomate-exchange = Exchange { $cards }
 action-tomate-play = Play { $card }
@@ -117,8 +129,8 @@ event-tomate-PanfiloDealt = 🃏 { $seat } holds the pánfilo: collects 1 tanto 
 event-tomate-PintaTaken = { $seat } takes the pinta { $pinta }.
 event-tomate-PintaDeclined = { $seat } does not take the pinta.
 event-tomate-CardDiscarded = { $seat } discards their card no. { $position } face down.
-event-tomate-PlayerStayed = { $seat }: juego (plays).
-event-tomate-PlayerPassed = { $seat }: paso (passes).
+event-tomate-PlayerStayed = { $seat } stays.
+event-tomate-PlayerPassed = { $seat } passes.
 event-tomate-HandVoid = Everybody passes: the hand is void, the plato keeps growing.
 event-tomate-BacetaTaken = { $seat } takes the baceta.
 event-tomate-BacetaDeclined = { $seat } does not take the baceta.
@@ -134,18 +146,21 @@ event-tomate-CardsExchanged = { $count ->
 event-tomate-MoscaWon = 🪰 Mosca for { $seat }! ({ $cards })
 event-tomate-CardPlayed = { $seat } plays { $card }.
 event-tomate-TrickWon = Trick { $number } to { $seat }.
-event-tomate-Tomate = 🍅 { $seat } is tomate: pays { $amount } into the reserva.
+event-tomate-Tomate = 🍅 { $seat } is tomate ({ $reason ->
+        [tomo] took the pinta and won fewer than 2 tricks
+       *[other] won no trick
+    }): pays { $amount } into the reserva.
 event-tomate-HandScored = { "" }
 event-tomate-SessionOver = { "" }
 
 ## Refusals: how to go on in each phase (added to the refusal of an action out of its moment)
 tomate-hint = { $phase ->
-        [tomo] Decide whether you take the pinta: “take” or “pass”.
-        [discard] Discard blind: “discard <1-{ $size }>”.
-        [speak] Say “stay” (juego) or “pass” (paso).
-        [baceta] Say “baceta” to take it, or “pass”.
-        [exchange] Exchange cards with “exchange <cards>”, or say “pass”.
-       *[play] Play a card with “play <card>”.
+        [tomo] Decide whether you take the pinta: “{ verb-tomate-take }” or “{ verb-pass }”.
+        [discard] Discard blind: “{ verb-tomate-discard } <1-{ $size }>”.
+        [speak] Say “{ verb-tomate-stay }” or “{ verb-pass }”.
+        [baceta] Say “{ verb-tomate-baceta }” to take it, or “{ verb-pass }”.
+        [exchange] Exchange cards with “{ verb-tomate-exchange } <cards>”, or say “{ verb-pass }”.
+       *[play] Play a card with “{ verb-play } <card>”.
     }
 
 ## Tomate's own refusals (and the common ones in Tomate's usual words)
@@ -158,19 +173,31 @@ error-tomate-discard_only_after_take = Only a dealer who takes the pinta discard
 error-tomate-no_exchange_in_variant = Cards are not exchanged in this variant. { tomate-hint }
 error-tomate-must_discard = You took the pinta: choose which card to discard. { tomate-hint }
 error-tomate-cannot_pass = You cannot pass: play a card. { tomate-hint }
-error-tomate-not_speaking = It is not the time to say juego. { tomate-hint }
+error-tomate-not_speaking = It is not the time to stay or pass. { tomate-hint }
 error-tomate-no_baceta_offer = The baceta is not on offer now. { tomate-hint }
 error-tomate-not_exchanging = It is not the time to exchange cards. { tomate-hint }
 error-tomate-no_tricks_yet = The tricks have not started yet. { tomate-hint }
 error-tomate-bad_position = Choose a position from 1 to { $size }.
-error-tomate-exchange_needs_cards = Say which cards you exchange, or “pass” to keep them all.
+error-tomate-exchange_needs_cards = Say which cards you exchange, or “{ verb-pass }” to keep them all.
 error-tomate-card_twice = You named a card twice: { $card }.
 error-tomate-baceta_short = The baceta only holds { $left } { $left ->
         [one] card
        *[other] cards
     }.
 error-tomate-blind_next_card = Playing blind, you play the next card of your hand, without choosing.
-error-tomate-play_one_card = Name one card: “play <card>”.
+error-tomate-play_one_card = Name one card: “{ verb-play } <card>”.
 error-tomate-must_overtake = You must beat it: play a higher card.
 error-tomate-must_trump = You must trump.
 error-tomate-must_overtrump = You must over-trump with a higher trump.
+
+## Words typed in /tomate play (besides verb-play and verb-pass)
+verb-tomate-take = take
+verb-tomate-discard = discard
+verb-tomate-stay = stay
+verb-tomate-baceta = baceta
+verb-tomate-exchange = exchange
+
+## Upgrades: the hand in progress of a table closed because it could not be brought back (cogs/tomate.py)
+tomate-unreadable-refund = The hand in progress was undone: the dealer's ante, the reserva moved into the plato and the pánfilo payments are back where they were before the deal.
+tomate-unreadable-refund-short = The hand in progress was undone: the dealer's ante, the reserva moved into the plato and the pánfilo payments are back where they were before the deal, except { $n } tantos another table of the server had already collected from the plato.
+reason-unreadable_refund = hand undone after an update

@@ -12,19 +12,22 @@ help-tute =
     • **Arrastrado**: in the first trick, the holder of the 7 (or 2) of trumps may swap it for the turned card.
     • **Cantes**: king and knight of one suit, 40 in trumps and 20 otherwise, sung on winning a trick. Outside habanero they are automatic (in parejas, partner too).
     • **Tute**: the four kings or the four knights win the match (option `tute`).
-    • **Hand**: most points (cards, cantes, diez de últimas) wins one game (juego), two with 101 or more. First to `games` games wins the match.
+    • **Hand**: most points (cards, cantes, diez de últimas) wins one game, two with 101 or more. First to `games` games wins the match.
 
 ## Options of /tute new
-option-tute-modalidad = habanero (2), arrastrado (3), individual (4) or parejas (2 against 2). Default: individual.
+option-tute-modalidad = Habanero (2), arrastrado (3), individual (4) or pairs (2 against 2). Default: individual.
 option-tute-modalidad-name = mode
+option-tute-modalidad-label = Mode
 option-tute-modalidad-habanero = habanero (2 players)
 option-tute-modalidad-arrastrado = arrastrado (3 players)
 option-tute-modalidad-individual = individual (4 players)
-option-tute-modalidad-parejas = parejas (pairs, 2 against 2)
-option-tute-juegos = Games (juegos) needed to win the match (default 3).
+option-tute-modalidad-parejas = pairs (2 against 2)
+option-tute-juegos = Games needed to win the match (default 3).
 option-tute-juegos-name = games
+option-tute-juegos-label = Games
 option-tute-tute = Does singing tute win the match? (default: yes, except in habanero)
 option-tute-tute-name = tute
+option-tute-tute-label = Tute
 option-tute-tute-none = the usual (yes, except in habanero)
 
 ## The table
@@ -32,7 +35,7 @@ tute-title = Tute { $modalidad } — hand { $hand }
 tute-modalidad-habanero = habanero
 tute-modalidad-arrastrado = arrastrado
 tute-modalidad-individual = individual
-tute-modalidad-parejas = parejas
+tute-modalidad-parejas = pairs
 tute-trump = Trumps: **{ $suit }** · turned card { $card } · { $dealer } deals
 tute-baceta = { $n ->
         [one] { $n } card left in the baceta.
@@ -55,10 +58,15 @@ tute-seat-mark = { $cards ->
         [one] { $tricks } trick
        *[other] { $tricks } tricks
     }
-tute-hand-summary = Hand { $hand }: { $points } · { $juegos ->
+tute-hand-summary = Hand { $hand }: { $why ->
+        [made] capote by { $declarer }
+        [failed] failed capote by { $declarer }
+        [tute] { $declarer } sings tute
+       *[other] { $points }
+    } → won by { $winners } ({ $juegos ->
         [one] { $juegos } game
        *[other] { $juegos } games
-    }
+    })
 
 ## Actions (buttons)
 action-tute-play = Play { $card }
@@ -80,15 +88,19 @@ event-tute-CanteSung = 🎶 { $seat } sings { $value } in { $suit }.
 event-tute-TuteSung = 🎉 { $seat } sings TUTE and wins the match!
 event-tute-CapoteDeclared = 🎯 { $seat } declares capote.
 event-tute-CapotePassed = { $seat } does not declare capote.
-event-tute-HandScored = 📊 Hand { $hand }: points { $points }; won by { $winners } ({ $juegos ->
+event-tute-HandScored = 📊 Hand { $hand }: { $capote ->
+        [made] { $declarer } makes capote, every trick
+        [failed] capote failed: { $declarer } declared it and the opponent won a trick
+       *[other] points { $points }
+    }; won by { $winners } ({ $juegos ->
         [one] { $juegos } game
        *[other] { $juegos } games
     }). Games: { $totals }.
 event-tute-MatchOver = 🏆 Match over: won by { $winners }.
 
 ## Refusals (codes of rules/tute/refusals.py)
-error-unknown_suit = I do not know the suit “{ $text }”: use o, c, e, b (oros, copas, espadas, bastos).
-error-capote_pending = Before the last eight tricks, decide: “capote” or “pass”.
+error-unknown_suit = I do not know the suit “{ $text }”: use o, c, e, b or its name (coins, cups, swords, clubs); for tute, “{ verb-tute-sing } tute”.
+error-capote_pending = Before the last eight tricks, decide: “{ verb-tute-capote }” or “{ verb-pass }”.
 error-capote_not_now = Capote is only declared when the baceta runs out, before the first of the last eight tricks.
 error-cantes_automatic = In this mode the cantes and tute are sung automatically.
 error-tute_off = This match is played without tute.
@@ -106,3 +118,8 @@ error-swap_first_trick = The turned card can only be swapped during the first tr
 error-already_swapped = You have already swapped the turned card.
 error-two_not_swapped = The 2 of trumps cannot be swapped.
 error-swap_needs = You do not have the { $card }.
+
+## Words typed in /tute play (besides verb-play and verb-pass)
+verb-tute-sing = sing
+verb-tute-swap = swap
+verb-tute-capote = capote

@@ -17,12 +17,16 @@ help-belote =
 ## Opciones de /belote nueva
 option-belote-parejas = Cuatro jugadores en dos parejas (por defecto: no, cada uno para sí).
 option-belote-parejas-name = parejas
-option-belote-objetivo = Puntos para ganar la partida (1000 por defecto, de 1 a 10000).
+option-belote-parejas-label = Parejas
+option-belote-objetivo = Puntos para ganar la partida (1.000 por defecto, de 1 a 10.000).
 option-belote-objetivo-name = objetivo
+option-belote-objetivo-label = Objetivo
 option-belote-litigio = Empate de quien toma con un contrario: sus puntos quedan pendientes (sí por defecto).
 option-belote-litigio-name = litigio
+option-belote-litigio-label = Litigio
 option-belote-empate_escalera = Escaleras iguales: gana quien anunció antes (por defecto), o nadie / a partes.
 option-belote-empate_escalera-name = empate_escalera
+option-belote-empate_escalera-label = Empate de escaleras
 option-belote-empate_escalera-first = gana quien la anunció primero
 option-belote-empate_escalera-none_or_split = nadie con 2 jugadores, a partes con 3 o más
 
@@ -68,7 +72,7 @@ belote-summary-points = Puntos: { $points } → anotan: { $scored }
 belote-summary-released = Cobra el litigio anterior: { $n }
 belote-summary-held = Pendiente de litigio: { $n }
 belote-summary-totals = Total: { $totals }
-belote-hand-summary = Mano { $hand }: { $outcome } · { $scored }
+belote-hand-summary = Mano { $hand }: toma { $taker }, { $outcome } · anotan { $scored }
 belote-outcome = { $outcome ->
         [hecho] hecha
         [dedans] dentro
@@ -177,13 +181,13 @@ event-belote-HandScored = 📊 Mano { $hand }: { $outcome ->
 event-belote-MatchOver = 🏆 Fin de la partida: ganan { $winners }.
 
 ## Negativas (códigos de rules/belote/refusals.py)
-error-belote-unknown_suit = No conozco el palo «{ $text }»: usa s, h, d, c (picas, corazones, diamantes, tréboles).
-error-belote-bidding = Aún se está eligiendo el triunfo: toma, elige un palo o pasa.
+error-belote-unknown_suit = No conozco el palo «{ $text }»: usa s, h, d, c o su nombre (picas, corazones, diamantes, tréboles).
+error-belote-bidding = Aún se está eligiendo el triunfo: «{ verb-belote-take }», «{ verb-belote-name } <palo>» o «{ verb-pass }».
 error-belote-not_bidding = El triunfo ya está decidido.
 error-belote-take_first_round = En la segunda vuelta no se toma { $suit }: elige otro palo o pasa.
 error-belote-name_second_round = En la primera vuelta solo se toma { $suit } o se pasa; los otros palos se eligen en la segunda.
 error-belote-name_turned_suit = En la segunda vuelta hay que elegir un palo distinto de { $suit }.
-error-belote-swap_pending = Primero decide si cambias el { $card } por la carta vuelta: «swap» o «pass».
+error-belote-swap_pending = Primero decide si cambias el { $card } por la carta vuelta: «{ verb-belote-swap }» o «{ verb-pass }».
 error-belote-swap_not_now = Solo quien tiene el siete de triunfo puede cambiarlo, justo después de las cartas complementarias, cuando el triunfo es el palo vuelto y se juega con 2 o 3.
 error-belote-announce_too_late = Los anuncios se hacen antes de echar tu primera carta.
 error-belote-already_announced = Ya has anunciado.
@@ -193,3 +197,13 @@ error-belote-must_overtake = Debes montar: juega un triunfo mayor que el { $card
 error-belote-must_overtrump = Debes pisar: juega un triunfo mayor que el { $card }.
 error-belote-must_trump = Debes fallar: juega un triunfo ({ $suit }).
 error-belote-must_undertrump = Debes jugar un triunfo ({ $suit }), aunque no puedas pisar.
+
+## Palabras que se escriben en /belote jugar (además de verb-play y verb-pass)
+verb-belote-take = tomar
+    .also = tomo
+verb-belote-name = elegir
+    .also = elijo
+verb-belote-swap = cambiar
+    .also = cambio
+verb-belote-announce = anunciar
+    .also = anuncio

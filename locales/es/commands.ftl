@@ -7,7 +7,7 @@ cmd-mano-desc = Ver tu mano (solo la ves tú).
 cmd-jugar-name = jugar
 cmd-jugar-desc = Jugar una carta o hacer otra acción.
 cmd-jugar-carta-name = carta
-cmd-jugar-carta-desc = La carta (p. ej. 7o, 12b, «as de oros») o la acción.
+cmd-jugar-carta-desc = La carta (p. ej. 7o, 12b, «as de oros») o la jugada («paso», «jugar 7o»).
 cmd-cancelar-name = cancelar
 cmd-cancelar-desc = Cerrar la mesa de este canal.
 
@@ -70,3 +70,22 @@ cmd-ajustes-dibujos-name = dibujos
 cmd-ajustes-dibujos-desc = Mostrar el dibujo de la mesa y de la mano (si no, solo texto).
 cmd-ajustes-por_defecto-name = por_defecto
 cmd-ajustes-por_defecto-desc = Volver al turno, pausa, canal y dibujos por defecto del bot.
+
+## Idiomas: los grupos de cada juego (el nombre del juego) y las opciones del bote
+cmd-tute-name = tute
+cmd-escoba-name = escoba
+cmd-tomate-name = tomate
+cmd-belote-name = belote
+cmd-nlk-name = nlk
+choice-pot-plato = plato
+choice-pot-reserva = reserva
+
+## /tapete datos: los datos de cada usuario y el libro del servidor (privacidad)
+cmd-datos-name = datos
+cmd-datos-desc = Tus datos en Tapete (verlos o borrarlos) y el libro de tantos del servidor.
+cmd-datos-ver-name = ver
+cmd-datos-ver-desc = Descarga todo lo que Tapete guarda de ti (un archivo JSON, solo para ti).
+cmd-datos-borrar-name = borrar
+cmd-datos-borrar-desc = Borra tus datos de Tapete en todos los servidores (pide confirmación).
+cmd-datos-exportar-name = exportar
+cmd-datos-exportar-desc = El libro de tantos del servidor en CSV (Gestionar servidor).

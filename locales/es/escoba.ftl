@@ -16,13 +16,16 @@ help-escoba =
 ## Opciones de /escoba nueva
 option-escoba-parejas = Cuatro jugadores en dos parejas (por defecto: no, cada uno para sí).
 option-escoba-parejas-name = parejas
+option-escoba-parejas-label = Parejas
 option-escoba-captura = obligatoria, libre o castigo (renuncio que cobra el siguiente). Por defecto: obligatoria.
 option-escoba-captura-name = captura
+option-escoba-captura-label = Captura
 option-escoba-captura-obligatoria = obligatoria (quien puede llevarse cartas, se las lleva)
 option-escoba-captura-libre = libre (se puede dejar cualquier carta)
-option-escoba-captura-castigo = castigo (el siguiente cobra el renuncio)
+option-escoba-captura-castigo = castigo (el siguiente puede cobrar el renuncio)
 option-escoba-objetivo = Puntos para ganar la partida (21 por defecto, de 1 a 100).
 option-escoba-objetivo-name = objetivo
+option-escoba-objetivo-label = Objetivo
 
 ## La mesa
 escoba-title = Escoba — mano { $hand }
@@ -47,7 +50,7 @@ escoba-renuncio = ⚠️ { $claimant } puede cobrar el renuncio de { $offender }
 ## Acciones (botones)
 action-escoba-capture = { $card } se lleva { $cards }
 action-escoba-play = Jugar { $card }
-action-escoba-claim = Cobrar renuncio: { $card } { $cards }
+action-escoba-claim = Cobrar el renuncio: { $card } { $cards }
 action-escoba-pass = No cobrar
 
 ## Sucesos (el registro público)
@@ -64,19 +67,25 @@ event-escoba-RenuncioClaimed = 💰 { $seat } cobra el renuncio: { $card } y { $
 event-escoba-RenuncioDeclined = { $seat } no cobra el renuncio.
 event-escoba-TableSwept = Las cartas de la mesa ({ $cards }) son para { $seat }.
 event-escoba-HandScored = 📊 Mano { $hand }: puntos { $points } · total { $scores }.
-event-escoba-MatchOver = 🏆 Fin de la partida: { $scores }.
+event-escoba-MatchOver = 🏆 Fin de la partida: ganan { $winners } · { $scores }.
 
 ## Negativas
-error-escoba-unknown_action = No conozco la acción «{ $text }»: usa capture, play o claim.
-error-escoba-play_one_card = Indica una sola carta: play <carta>.
+error-escoba-unknown_action = No conozco la acción «{ $text }»: usa «{ verb-escoba-capture } <carta> <cartas de la mesa>», «{ verb-play } <carta>» o «{ verb-escoba-claim } <carta> <cartas de la mesa>».
+error-escoba-play_one_card = Indica una sola carta: «{ verb-play } <carta>».
 error-escoba-must_capture = { $card } puede capturar: la captura es obligatoria.
 error-escoba-capture_needs_cards = Indica la carta que juegas y las cartas de la mesa que capturas.
 error-escoba-repeated_card = Has repetido una carta.
 error-escoba-not_on_table = { $card } no está en la mesa.
 error-escoba-not_fifteen = Esas cartas no suman 15 con { $card } (suman { $total }).
-error-escoba-hand_empty = No te quedan cartas: reclama el renuncio (claim) o pasa (pass).
-error-escoba-no_pass = No puedes pasar: juega una carta (play) o captura (capture).
-error-escoba-no_pass_claim = No puedes pasar: juega una carta o reclama el renuncio antes.
-error-escoba-no_renuncio = No hay ningún renuncio que reclamar.
+error-escoba-hand_empty = No te quedan cartas: cobra el renuncio («{ verb-escoba-claim }») o pasa («{ verb-pass }»).
+error-escoba-no_pass = No puedes pasar: juega una carta («{ verb-play }») o captura («{ verb-escoba-capture }»).
+error-escoba-no_pass_claim = No puedes pasar: juega una carta o cobra el renuncio antes («{ verb-escoba-claim }»).
+error-escoba-no_renuncio = No hay ningún renuncio que cobrar.
 error-escoba-claim_needs_cards = Indica la carta del renuncio y las cartas de la mesa que suman 15 con ella.
 error-escoba-wrong_renuncio = El renuncio es { $expected }, no { $card }.
+
+## Palabras que se escriben en /escoba jugar (además de verb-play y verb-pass)
+verb-escoba-capture = capturar
+    .also = capturo llevo
+verb-escoba-claim = cobrar
+    .also = cobro reclamar reclamo

@@ -33,7 +33,6 @@ lobby-left = Has salido de la mesa.
 lobby-cpu-added = CPU añadida.
 button-join = Unirse
 button-leave = Salir
-button-cpu = Añadir CPU
 button-start = Empezar
 button-cancel = Cancelar
 button-hand = Ver mi mano
@@ -109,15 +108,15 @@ language-name-en = inglés
 language-set = 🌐 Idioma del servidor: { $language }. Las mesas públicas lo usan desde ahora.
 help-title = 🃏 Tapete: cómo se juega
 help-general =
-    • **Abrir una mesa**: `/<juego> nueva` en un canal (por ejemplo `/tute nueva`). Sale una mesa con botones: **Unirse**, **Salir**, **Añadir CPU**, **Empezar** y **Cancelar**.
-    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros»).
+    • **Abrir una mesa**: `/<juego> nueva` en un canal (por ejemplo `/tute nueva`). Sale una mesa con botones: **Unirse**, **Salir**, **Añadir CPU** (fácil, normal o difícil), **Empezar** y **Cancelar**.
+    • **Jugar**: pulsa **Ver mi mano** en la mesa; solo tú ves tus cartas. Las cartas que puedes jugar están activas. También sirve `/<juego> jugar` con la carta (`7o`, `12b`, «as de oros», «7 de oros») o la jugada («{ verb-pass }», «{ verb-play } 7o»); valen también las palabras en inglés.
     • **Si no juegas a tiempo** la CPU juega por ti hasta que vuelvas a abrir tu mano.
     • **Revancha**: al terminar, el botón abre otra partida con los mismos jugadores.
     • **Juegos**: { $games }. Escribe `/tapete ayuda juego:<juego>` para sus reglas y opciones.
     • **Más**: `/tapete ranking`, `/tapete perfil` y `/tapete historial` para las clasificaciones y las partidas jugadas; `/tapete ajustes` para los administradores.
 help-game-title = { $game }: reglas
 help-options = Opciones de `/{ $command } nueva`
-help-option-line = • `{ $name }`: { $description }
+help-option-line = • **{ $label }** (`{ $name }`): { $description }
 help-choices = Valores: { $choices }.
 
 ## El banco de un servidor (tantos)
@@ -150,13 +149,14 @@ cpu-level-facil = fácil
 cpu-level-normal = normal
 cpu-level-dificil = difícil
 profile-title = Perfil de { $name }
-profile-game = Nivel **{ $rating }** (μ { $mu } ± { $sigma }) · { $matches ->
+profile-game = Nivel **{ $rating }** · { $matches ->
         [one] { $matches } partida
        *[other] { $matches } partidas
     }, { $wins ->
         [one] { $wins } ganada
        *[other] { $wins } ganadas
     }
+    Detalles: μ { $mu } · σ { $sigma } (el nivel es 1000 + 40 × (μ − 3σ); todos empiezan en 1000)
 profile-recent = Últimas partidas
 profile-empty = Todavía no ha terminado ninguna partida en este servidor.
 history-title = 📜 Últimas partidas
@@ -185,7 +185,7 @@ table-wrong-channel = En este servidor las mesas se abren en { $channel }.
 
 ## Niveles de la CPU
 cpu-seat-name = CPU { $n } ({ $level })
-cpu-level-pick = CPU { $level }
+cpu-level-pick = Añadir CPU { $level }
 lobby-bad-level = Ese nivel de CPU no existe.
 
 ## Entradas y acceso: valores que el cliente de Discord no enviaría
@@ -232,3 +232,46 @@ settings-pictures = Dibujos de la mesa: { $on ->
     [yes] sí
    *[no] no
 }
+
+## Idiomas: las palabras que se escriben en /<juego> jugar (bot/typed.py). El valor es la palabra
+## que se enseña en los avisos; .also, otras que también valen. El inglés vale siempre.
+verb-play = jugar
+    .also = juego juega echo
+verb-pass = paso
+    .also = pasar paso
+
+## Actualizaciones: una mesa cuya partida guardada esta versión no puede leer (bot/tables.py, restore)
+table-unreadable-title = Mesa de { $game } cerrada
+table-unreadable = ⚠️ Tras una actualización del bot, esta partida no se ha podido recuperar y la mesa se ha cerrado. Podéis abrir otra cuando queráis.
+
+## /tapete datos: los datos de cada usuario y el libro del servidor (privacidad)
+data-copy = Esto es todo lo que Tapete guarda de ti en todos los servidores: tus asientos en mesas y partidas, tus clasificaciones y tus movimientos de tantos.{ $parts ->
+        [one] {""}
+       *[other] {" "}Va comprimido en { $parts } partes: descárgalas todas y únelas en orden (`cat` las partes `| gunzip`).
+    }
+data-part = Parte { $n } de { $total }.
+data-erase-confirm = Esto borra tus clasificaciones y quita tu id y tu nombre de las mesas y partidas de todos los servidores. En el libro de tantos tus movimientos se quedan, pero a nombre de un jugador anónimo, para que las cuentas del servidor sigan cuadrando. No se puede deshacer. ¿Borrar tus datos?
+data-erase-button = Sí, borrar mis datos
+data-erase-cancel = No, conservarlos
+data-kept = No se ha borrado nada.
+data-erased = Hecho: tus datos están borrados ({ $ratings ->
+        [one] { $ratings } clasificación
+       *[other] { $ratings } clasificaciones
+    }, { $matches ->
+        [one] { $matches } partida anonimizada
+       *[other] { $matches } partidas anonimizadas
+    }, { $movements ->
+        [one] { $movements } movimiento de tantos anonimizado
+       *[other] { $movements } movimientos de tantos anonimizados
+    }).
+data-erase-seated = No puedo borrar tus datos mientras estés en una mesa abierta: { $tables }. Sal de la sala de espera, o pide a quien la abrió que la cancele, y vuelve a probar.
+data-seated-table = { $game } en { $channel }
+data-not-yours = Ese botón es de otra persona.
+data-anonymous = Jugador borrado
+data-ledger = El libro de tantos del servidor: { $rows ->
+        [one] { $rows } movimiento
+       *[other] { $rows } movimientos
+    }.{ $parts ->
+        [one] {""}
+       *[other] {" "}Va comprimido en { $parts } partes, cada una con su cabecera.
+    }

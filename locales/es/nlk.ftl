@@ -19,6 +19,8 @@ help-nlk =
 ## Opciones de /nlk nueva
 option-nlk-partidas = Cuántas partidas dura la sesión (vacío: hasta cerrar la mesa).
 option-nlk-partidas-name = partidas
+option-nlk-partidas-label = Partidas
+option-nlk-partidas-none = sin límite
 
 ## La mesa
 nlk-title = NLK — partida { $game }
@@ -81,24 +83,36 @@ event-nlk-SessionOver = 🏁 Fin de la sesión tras { $games ->
     }.
 
 ## Negativas
-nlk-hint-piles = En la fase I: «move <asiento>» antes de robar, «draw», y con la carta robada «give <asiento>» o «keep».
-nlk-hint-shedding = En la fase II: «play <carta>» o «take» (subir).
+nlk-hint-piles = En la fase I: «{ verb-nlk-move } <asiento>» antes de robar, «{ verb-nlk-draw }», y con la carta robada «{ verb-nlk-give } <asiento>» o «{ verb-nlk-keep }».
+nlk-hint-shedding = En la fase II: «{ verb-play } <carta>» o «{ verb-nlk-take }».
 error-nlk-game_over = La sesión de NLK ha terminado.
 error-nlk-no_arguments = «{ $verb }» no lleva nada más.
-error-nlk-unknown_action = No conozco la acción «{ $text }». Las del NLK: «move <asiento>», «draw», «give <asiento>», «keep», «play <carta>» y «take».
+error-nlk-unknown_action = No conozco la acción «{ $text }». Las del NLK: «{ verb-nlk-move } <asiento>», «{ verb-nlk-draw }», «{ verb-nlk-give } <asiento>», «{ verb-nlk-keep }», «{ verb-play } <carta>» y «{ verb-nlk-take }».
 error-nlk-move_after_draw = Solo se mueven cartas de tu montón antes de robar.
 error-nlk-draw_first = Primero roba una carta de la baceta.
 error-nlk-already_drew = Ya has robado { $card }: dásela a otro montón o quédatela.
 error-nlk-missing_seat = Indica a qué montón: «{ $verb } <asiento>».
 error-nlk-bad_seat = «{ $text }» no es un asiento: usa un número del 0 al { $last }.
 error-nlk-move_to_own = Las cartas de tu montón solo se mueven al montón de otro jugador.
-error-nlk-give_to_own = Para poner la carta en tu montón, quédatela («keep»).
+error-nlk-give_to_own = Para poner la carta en tu montón, quédatela («{ verb-nlk-keep }»).
 error-nlk-own_pile_empty = Tu montón está vacío: no tienes carta que mover.
 error-nlk-empty_pile = El montón de { $to } está vacío: ahí no se puede poner nada.
 error-nlk-not_one_above = { $card } no va sobre { $top } (montón de { $to }): tiene que ser justo un punto más alta.
 error-nlk-piles_over = La fase I ya ha terminado. { nlk-hint-shedding }
 error-nlk-not_shedding_yet = Aún se están haciendo los montones. { nlk-hint-piles }
-error-nlk-play_one_card = Indica una sola carta: «play <carta>».
+error-nlk-play_one_card = Indica una sola carta: «{ verb-play } <carta>».
 error-nlk-beat_top = Sobre { $top } solo vale una carta más alta de su palo o un triunfo; si no, sube.
 error-nlk-beat_trump = { $top } es triunfo: solo vale un triunfo más alto; si no, sube.
 error-nlk-leader_must_play = La baza está vacía: sales tú y tienes que jugar una carta.
+
+## Palabras que se escriben en /nlk jugar (además de verb-play y verb-pass)
+verb-nlk-move = mover
+    .also = muevo
+verb-nlk-draw = robar
+    .also = robo
+verb-nlk-give = dar
+    .also = doy
+verb-nlk-keep = quedar
+    .also = quedo quedármela quedarmela
+verb-nlk-take = subir
+    .also = subo

@@ -15,22 +15,27 @@ help-tomate =
     • **Sesión**: hasta cerrar la mesa o jugar `manos` manos; gana quien más tantos neto suma.
 
 ## Opciones de /tomate nueva
-option-tomate-variante = normal, a_ciegas, mosca (5 cartas) o panfilo (la jota de tréboles manda). Por defecto: normal.
+option-tomate-variante = normal, a ciegas, mosca (5 cartas) o pánfilo (la jota de tréboles manda). Por defecto: normal.
 option-tomate-variante-name = variante
+option-tomate-variante-label = Variante
 option-tomate-variante-normal = normal
 option-tomate-variante-a_ciegas = a ciegas (nadie mira sus cartas)
 option-tomate-variante-mosca = mosca (5 cartas)
 option-tomate-variante-panfilo = pánfilo (la jota de tréboles manda)
 option-tomate-baceta = mesa: quien toma la baceta juega por la mesa; propia: juega para sí. Por defecto: mesa.
 option-tomate-baceta-name = baceta
+option-tomate-baceta-label = Baceta
 option-tomate-baceta-mesa = mesa (juega por la mesa)
 option-tomate-baceta-propia = propia (juega para sí)
 option-tomate-reserva_por_mano = Máximo de la reserva que pasa al plato en cada mano (vacío: toda).
 option-tomate-reserva_por_mano-name = reserva_por_mano
+option-tomate-reserva_por_mano-label = Reserva por mano
 option-tomate-manos = Cuántas manos dura la sesión (vacío: hasta cerrar la mesa).
 option-tomate-manos-name = manos
-option-tomate-tope = Lo máximo que paga un tomate (por defecto 1000000).
+option-tomate-manos-label = Manos
+option-tomate-tope = Lo máximo que paga un tomate (por defecto 1.000.000).
 option-tomate-tope-name = tope
+option-tomate-tope-label = Tope
 option-tomate-reserva_por_mano-none = toda la reserva
 option-tomate-manos-none = sin límite
 
@@ -60,7 +65,14 @@ tomate-balance = saldo { $n }
 tomate-summary = Mano { $hand }: bazas { $tricks }; tomates: { $tomates }; saldo de la mano: { $nets }.
 tomate-nobody = nadie
 tomate-cpu = CPU
-hand-tomate-none = No miras tus cartas (el tomo se decide sin verlas; a ciegas nadie las ve): cuando te toque, los botones de abajo dicen qué puedes hacer; a ciegas juegas siempre la siguiente carta de tu mano.
+hand-tomate-none = { $variante ->
+        [a_ciegas] A ciegas nadie mira sus cartas: cuando te toque, los botones de abajo dicen qué puedes hacer, y juegas siempre la siguiente carta de tu mano.
+       *[other] { $phase ->
+            [tomo] Aún no miras tus cartas: el tomo se decide sin verlas. Cuando te toque, los botones de abajo dicen qué puedes hacer.
+            [discard] Aún no miras tus cartas: el descarte es a ciegas. Elige abajo qué posición descartas.
+           *[other] No tienes cartas en juego en esta mano.
+        }
+    }
 
 ## El bote del servidor
 tomate-bote = 🍅 Bote de este servidor
@@ -134,18 +146,21 @@ event-tomate-CardsExchanged = { $count ->
 event-tomate-MoscaWon = 🪰 ¡Mosca de { $seat }! ({ $cards })
 event-tomate-CardPlayed = { $seat } juega { $card }.
 event-tomate-TrickWon = Baza { $number } para { $seat }.
-event-tomate-Tomate = 🍅 { $seat } es tomate: paga { $amount } a la reserva.
+event-tomate-Tomate = 🍅 { $seat } es tomate ({ $reason ->
+        [tomo] tomó la pinta y no hizo 2 bazas
+       *[other] no hizo ninguna baza
+    }): paga { $amount } a la reserva.
 event-tomate-HandScored = { "" }
 event-tomate-SessionOver = { "" }
 
 ## Negativas: cómo seguir en cada fase (se añade a las negativas de una acción fuera de su momento)
 tomate-hint = { $phase ->
-        [tomo] Decide si tomas la pinta: «take» o «pass».
-        [discard] Descarta a ciegas: «discard <1-{ $size }>».
-        [speak] Di «stay» (juego) o «pass» (paso).
-        [baceta] Di «baceta» para tomarla o «pass».
-        [exchange] Cambia cartas con «exchange <cartas>» o di «pass».
-       *[play] Juega una carta con «play <carta>».
+        [tomo] Decide si tomas la pinta: «{ verb-tomate-take }» o «{ verb-pass }».
+        [discard] Descarta a ciegas: «{ verb-tomate-discard } <1-{ $size }>».
+        [speak] Di «{ verb-tomate-stay }» o «{ verb-pass }».
+        [baceta] Di «{ verb-tomate-baceta }» para tomarla o «{ verb-pass }».
+        [exchange] Cambia cartas con «{ verb-tomate-exchange } <cartas>» o di «{ verb-pass }».
+       *[play] Juega una carta con «{ verb-play } <carta>».
     }
 
 ## Negativas propias del tomate (y las comunes con las palabras de siempre del tomate)
@@ -163,14 +178,29 @@ error-tomate-no_baceta_offer = Ahora no se ofrece la baceta. { tomate-hint }
 error-tomate-not_exchanging = Ahora no toca cambiar cartas. { tomate-hint }
 error-tomate-no_tricks_yet = Aún no se juegan bazas. { tomate-hint }
 error-tomate-bad_position = Elige una posición del 1 al { $size }.
-error-tomate-exchange_needs_cards = Indica qué cartas cambias, o di «pass» para quedarte con todas.
+error-tomate-exchange_needs_cards = Indica qué cartas cambias, o di «{ verb-pass }» para quedarte con todas.
 error-tomate-card_twice = Has nombrado una carta dos veces: { $card }.
 error-tomate-baceta_short = La baceta solo tiene { $left } { $left ->
         [one] carta
        *[other] cartas
     }.
 error-tomate-blind_next_card = A ciegas se juega la siguiente carta de la mano, sin elegir.
-error-tomate-play_one_card = Indica una carta: «play <carta>».
+error-tomate-play_one_card = Indica una carta: «{ verb-play } <carta>».
 error-tomate-must_overtake = Debes matar: juega una carta más alta.
 error-tomate-must_trump = Debes fallar con triunfo.
 error-tomate-must_overtrump = Debes pisar con un triunfo más alto.
+
+## Palabras que se escriben en /tomate jugar (además de verb-play y verb-pass)
+verb-tomate-take = tomo
+    .also = tomar
+verb-tomate-discard = descarto
+    .also = descartar
+verb-tomate-stay = juego
+verb-tomate-baceta = baceta
+verb-tomate-exchange = cambio
+    .also = cambiar
+
+## Actualizaciones: la mano en curso de una mesa cerrada porque no se pudo recuperar (cogs/tomate.py)
+tomate-unreadable-refund = La mano en curso se ha deshecho: la puesta del repartidor, la reserva que pasó al plato y los pagos del pánfilo han vuelto a su sitio, como antes de repartirla.
+tomate-unreadable-refund-short = La mano en curso se ha deshecho: la puesta del repartidor, la reserva que pasó al plato y los pagos del pánfilo han vuelto a su sitio, salvo { $n } tantos que otra mesa del servidor ya había cobrado del plato.
+reason-unreadable_refund = mano deshecha tras una actualización

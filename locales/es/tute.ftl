@@ -17,14 +17,17 @@ help-tute =
 ## Opciones de /tute nueva
 option-tute-modalidad = habanero (2), arrastrado (3), individual (4) o parejas (2 contra 2). Por defecto: individual.
 option-tute-modalidad-name = modalidad
+option-tute-modalidad-label = Modalidad
 option-tute-modalidad-habanero = habanero (2 jugadores)
 option-tute-modalidad-arrastrado = arrastrado (3 jugadores)
 option-tute-modalidad-individual = individual (4 jugadores)
 option-tute-modalidad-parejas = parejas (2 contra 2)
 option-tute-juegos = Juegos para ganar la partida (3 por defecto).
 option-tute-juegos-name = juegos
+option-tute-juegos-label = Juegos
 option-tute-tute = ¿Cantar tute gana la partida? (por defecto: sí, salvo en habanero)
 option-tute-tute-name = tute
+option-tute-tute-label = Tute
 option-tute-tute-none = lo habitual (sí, salvo en habanero)
 
 ## La mesa
@@ -55,10 +58,15 @@ tute-seat-mark = { $cards ->
         [one] { $tricks } baza
        *[other] { $tricks } bazas
     }
-tute-hand-summary = Mano { $hand }: { $points } · { $juegos ->
+tute-hand-summary = Mano { $hand }: { $why ->
+        [made] capote de { $declarer }
+        [failed] capote fallido de { $declarer }
+        [tute] { $declarer } canta tute
+       *[other] { $points }
+    } → gana { $winners } ({ $juegos ->
         [one] { $juegos } juego
        *[other] { $juegos } juegos
-    }
+    })
 
 ## Acciones (botones)
 action-tute-play = Jugar { $card }
@@ -80,15 +88,19 @@ event-tute-CanteSung = 🎶 { $seat } canta las { $value } en { $suit }.
 event-tute-TuteSung = 🎉 ¡{ $seat } canta TUTE y gana la partida!
 event-tute-CapoteDeclared = 🎯 { $seat } canta capote.
 event-tute-CapotePassed = { $seat } no canta capote.
-event-tute-HandScored = 📊 Mano { $hand }: puntos { $points }; gana { $winners } ({ $juegos ->
+event-tute-HandScored = 📊 Mano { $hand }: { $capote ->
+        [made] { $declarer } hace el capote, todas las bazas
+        [failed] capote fallido: { $declarer } lo cantó y el rival ganó una baza
+       *[other] puntos { $points }
+    }; gana { $winners } ({ $juegos ->
         [one] { $juegos } juego
        *[other] { $juegos } juegos
     }). Juegos: { $totals }.
 event-tute-MatchOver = 🏆 Fin de la partida: ganan { $winners }.
 
 ## Negativas (códigos de rules/tute/refusals.py)
-error-unknown_suit = No conozco el palo «{ $text }»: usa o, c, e, b (oros, copas, espadas, bastos).
-error-capote_pending = Antes de las últimas ocho bazas, decide: «capote» o «pass».
+error-unknown_suit = No conozco el palo «{ $text }»: usa o, c, e, b o su nombre (oros, copas, espadas, bastos); para el tute, «{ verb-tute-sing } tute».
+error-capote_pending = Antes de las últimas ocho bazas, decide: «{ verb-tute-capote }» o «{ verb-pass }».
 error-capote_not_now = Solo se declara capote al acabarse la baceta, antes de la primera de las últimas ocho bazas.
 error-cantes_automatic = En esta modalidad los cantes y el tute son automáticos.
 error-tute_off = En esta partida no se juega con tute.
@@ -98,11 +110,18 @@ error-no_tute = No tienes los cuatro reyes ni los cuatro caballos.
 error-already_sang = Ya has cantado en esta baza: solo un cante por baza ganada.
 error-suit_sung = Ya se ha cantado en { $suit } en esta mano.
 error-no_cante = No puedes cantar en { $suit }: te falta el rey o el caballo.
-error-swap_not_played = En esta modalidad no se puede cambiar el triunfo.
-error-swap_too_late = Ya no se puede cambiar el triunfo: se acabó la baceta.
-error-swap_after_trick = Solo se cambia el triunfo después de ganar una baza, antes de salir.
-error-swapped_this_trick = Ya has cambiado el triunfo en esta baza.
-error-swap_first_trick = Solo se puede cambiar el triunfo durante la primera baza.
-error-already_swapped = Ya has cambiado el triunfo.
-error-two_not_swapped = El dos de triunfo no se puede cambiar.
+error-swap_not_played = En esta modalidad no se puede cambiar la muestra.
+error-swap_too_late = Ya no se puede cambiar la muestra: se acabó la baceta.
+error-swap_after_trick = Solo se cambia la muestra después de ganar una baza, antes de salir.
+error-swapped_this_trick = Ya has cambiado la muestra en esta baza.
+error-swap_first_trick = Solo se puede cambiar la muestra durante la primera baza.
+error-already_swapped = Ya has cambiado la muestra.
+error-two_not_swapped = El dos de triunfo no se puede cambiar por la muestra.
 error-swap_needs = No tienes el { $card }.
+
+## Palabras que se escriben en /tute jugar (además de verb-play y verb-pass)
+verb-tute-sing = cantar
+    .also = canto
+verb-tute-swap = cambiar
+    .also = cambio
+verb-tute-capote = capote

@@ -150,6 +150,7 @@ class MoscaWon(Event):
 class Tomate(Event):
     seat: int
     amount: int
+    reason: str = "no_trick"  # or "tomo": the dealer took the pinta and won fewer than 2 tricks
 
 
 @fast_init

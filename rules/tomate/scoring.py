@@ -68,7 +68,7 @@ class ScoringMixin(TomateBase):
             if won == 0 or (seat == taker and won < TOMO_MIN_TRICKS):
                 tomates.append(seat)
                 amount = self._fit(SEAT_ACCOUNTS[seat], "reserva", fine)
-                events.append(Tomate(seat, amount))
+                events.append(Tomate(seat, amount, "tomo" if won else "no_trick"))
                 if amount > 0:
                     hand_net[seat] -= amount
                     nets[seat] -= amount

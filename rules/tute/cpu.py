@@ -1,4 +1,18 @@
-"""Tute's CPU players: rules of thumb, sampled deals and the value of a hand's end.
+"""Tute's CPU players: rules of thumb, sampled deals, the value of a hand's end, and exact
+play in habanero's last eight tricks.
+
+Habanero once the baceta is exhausted (:func:`exact`, at ``normal`` and ``difícil``): every
+card the seat has not seen is in the other hand, so the rest of the hand is solved exactly
+(:mod:`rules.tute.endgame`). Capote is declared exactly when it can be forced against any
+defence, except where taking every trick without it already wins two juegos (101 points or
+more: capote would win one; an experienced player keeps quiet and takes the eight tricks).
+A declared capote's declarer plays a line that keeps it forced; its defender takes a trick
+whenever one can be made sure of, and where none can, plays the card that leaves the
+declarer fewest right answers. Without capote, ``difícil`` plays each card for the best
+margin the seat can make sure of (so the best hand result), ``normal`` takes every trick
+left when it can make sure of them and otherwise follows its rules of thumb. The playouts
+of ``difícil`` stay with the rules of thumb (never declaring capote): exact play there would
+cost every sampled deal milliseconds.
 
 Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
 sees (its hand, the cards played, the voids players showed): sing whenever a cante is there
@@ -31,8 +45,11 @@ from rules.cards import Card, Suit, spanish_deck
 from rules.cpu import Slot, Strategy, deal_unseen, register
 from rules.engine import Action, DeckSource, Event
 from rules.tricks import seats_from, trick_winner
+from rules.tute.bits import BIT, mask_of
+from rules.tute.bits import cards as cards_of
+from rules.tute.endgame import Endgame, bits_of
 from rules.tute.events import HandScored, MatchOver
-from rules.tute.options import POINTS, RANKING, SORT_KEY, SWAP_FOR
+from rules.tute.options import POINTS, RANKING, SORT_KEY, SWAP_FOR, ULTIMAS, card_points
 from rules.tute.state import State
 
 _DECK = spanish_deck()
@@ -361,4 +378,120 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return value
 
 
-register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number")))
+# -- habanero's last eight tricks: exact play -------------------------------------------------
+
+
+def exact(state: State, seat: int, level: str) -> Action | None:
+    """Habanero once the baceta is exhausted, where every hand is known (:mod:`.endgame`).
+
+    Both levels above fácil: declare capote exactly when it can be forced, unless plain play
+    already makes sure of two juegos (taking every trick, with 101 points or more: capote
+    would win only one); play a declared capote's line, and as its defender take a trick
+    whenever one can be made sure of. ``normal`` also takes every trick left when it can make
+    sure of them; ``difícil`` plays every card of the last tricks for the best hand result.
+    Otherwise (and elsewhere) nothing is settled here.
+    """
+    if state.modalidad != "habanero" or state.baceta or state.is_over:
+        return None
+    mine = mask_of(state.hands[seat])
+    theirs = _ALL ^ mine ^ mask_of(played_cards(state))  # every card the seat has not seen
+    if theirs.bit_count() != len(state.hands[1 - seat]):  # never: a card would be unaccounted
+        return None
+    solver = Endgame(state.trump_index)
+    legal = state.legal_actions()
+    if state.capote_pending:
+        if state.trick.leader == seat:
+            forced = solver.forced(mine, theirs)
+        else:
+            forced = solver.forced_against(mine, theirs)
+        declare = forced and not _two_juegos_anyway(state, seat, mine | theirs)
+        return next(a for a in legal if a.verb == ("capote" if declare else "pass"))
+    cards = {BIT[_card(a)]: a for a in legal if a.verb == "play"}
+    plays = state.trick.plays
+    lead = BIT[plays[0][1]] if plays else 0
+    if state.capote is not None:
+        bit = _capote_card(solver, state.capote == seat, mine, theirs, lead, list(cards))
+    elif level == "dificil":
+        bit = _best_card(solver, mine, theirs, lead, list(cards), _usual(state, seat))
+    else:
+        bit = _sweep_card(solver, mine, theirs, lead, list(cards), _usual(state, seat))
+    return cards[bit] if bit else None
+
+
+_ALL = mask_of(_DECK)
+
+
+def _usual(state: State, seat: int) -> int:
+    """The rules of thumb's card (preferred among cards exact play finds equal)."""
+    action = heuristic(state, seat, random.Random(0))
+    return BIT[_card(action)] if action.verb == "play" else 0
+
+
+def _two_juegos_anyway(state: State, seat: int, left: int) -> bool:
+    """Taking every trick left (which a forced capote can) wins two juegos without capote."""
+    points = [card_points(taken) for taken in state.taken]
+    for singer, _, value in state.cantes:
+        points[singer] += value
+    mine = points[seat] + card_points(cards_of(left)) + ULTIMAS
+    return mine >= 101 and mine >= points[1 - seat]  # a tie goes to the diez de últimas
+
+
+def _pick(good: list[int], usual: int) -> int:
+    return usual if usual in good else good[0]
+
+
+def _capote_card(solver: Endgame, declaring: bool, mine: int, theirs: int, lead: int,
+                 cards: list[int]) -> int:
+    """A declared capote: the declarer keeps it forced, the defender takes a trick where it
+    can make sure of one (at once if it can). Where the other side has it won, the card that
+    leaves them fewest right answers, in case they miss one."""
+    def right(b: int) -> int:
+        """The other side's right answers to ``b`` (0: ``b`` makes sure of the capote, or
+        of a trick against it)."""
+        if declaring and not lead:
+            return _defences(solver, b, mine, theirs)
+        if declaring:  # losing this trick loses the capote; then the best lead's defences
+            if not solver.follower_wins(lead, b):
+                return len(_DECK)
+            rest = mine ^ b
+            return min((_defences(solver, d, rest, theirs) for d in bits_of(rest)), default=0)
+        if not lead:  # the declarer's replies that keep the capote
+            return sum(1 for r in bits_of(solver.replies(theirs, b))
+                       if solver.keeps(b, r, theirs, mine))
+        if solver.follower_wins(lead, b):
+            return -1  # the trick, and with it the hand
+        return sum(1 for d in bits_of(theirs) if solver.holds(d, theirs, mine ^ b))
+
+    return min(cards, key=right)
+
+
+def _defences(solver: Endgame, lead: int, declarer: int, defender: int) -> int:
+    """The defender's replies to the declarer's ``lead`` that take the trick or leave the
+    capote no longer forced."""
+    return sum(1 for r in bits_of(solver.replies(defender, lead))
+               if solver.follower_wins(lead, r) or not solver.forced(declarer ^ lead,
+                                                                      defender ^ r))
+
+
+def _best_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[int],
+               usual: int) -> int:
+    """The card that makes sure of the best margin (and so hand result) over the tricks left."""
+    if lead:
+        values = {b: -solver.reply_value(lead, b, theirs | lead, mine) for b in cards}
+    else:
+        values = {b: solver.lead_value(b, mine, theirs, None) for b in cards}
+    best = max(values.values())
+    return _pick([b for b in cards if values[b] == best], usual)
+
+
+def _sweep_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[int],
+                usual: int) -> int:
+    """A card that keeps every trick left the seat's, where it can make sure of them; else 0."""
+    if lead:
+        good = [b for b in cards if solver.keeps(lead, b, mine, theirs | lead)]
+    else:
+        good = [b for b in cards if solver.holds(b, mine, theirs)]
+    return _pick(good, usual) if good else 0
+
+
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact))

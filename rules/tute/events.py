@@ -99,6 +99,8 @@ class HandScored(Event):
     winners: tuple[int, ...]  # seats
     juegos: int  # juegos won this hand
     totals: tuple[int, ...]  # juegos per side after this hand
+    declarer: int | None = None  # who declared capote (a capote hand)
+    capote: str = ""  # "made" (every trick), "failed" (the opponent took one), "" no capote
 
 
 @fast_init

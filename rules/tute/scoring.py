@@ -104,6 +104,9 @@ class ScoringMixin(TuteBase):
                 "juegos": won,
             }
         )
+        capote = ""
+        if self.capote is not None:
+            capote = "made" if self.side(self.capote) == winner_side else "failed"
         events: list[Event] = [
             HandScored(
                 self.hand_number,
@@ -115,6 +118,8 @@ class ScoringMixin(TuteBase):
                 winners,
                 won,
                 tuple(self.juegos),
+                self.capote,
+                capote,
             )
         ]
         if self.juegos[winner_side] >= self.options.juegos:
