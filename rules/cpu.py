@@ -6,13 +6,15 @@
   sampled into complete deals consistent with everything it knows (its own cards, every card
   played or shown, the voids revealed by not following suit: :attr:`Strategy.determinize`);
   in each sampled deal every legal move is tried and the rest of the hand is played out by the
-  rules of thumb; the move with the best average outcome for the seat's side
-  (:attr:`Strategy.evaluate`) wins. Every move is tried in the same sampled deals, so their
-  averages differ by the move rather than by the luck of the sampling, and sampling goes on
-  until ``budget_ms`` runs out. Over information-set MCTS this keeps each game's knowledge
-  in two small functions (sample, evaluate) while the rules of thumb give realistic
-  playouts; its known weakness (it assumes it will know the hidden cards later) matters
-  little in trick and fishing games, where a hand's cards come to light quickly.
+  rules of thumb (or valued by the game's own search, :attr:`Strategy.solve`); the move with
+  the best average outcome for the seat's side (:attr:`Strategy.evaluate`) wins. Every move
+  is tried in the same sampled deals, so their averages differ by the move rather than by the
+  luck of the sampling, and sampling goes on until ``budget_ms`` runs out. Over
+  information-set MCTS this keeps each game's knowledge in two small functions (sample,
+  evaluate) while the rules of thumb give realistic playouts; its known weakness (it assumes
+  it will know the hidden cards later) matters little in trick and fishing games, where a
+  hand's cards come to light quickly. What a seat knows and how deals consistent with it are
+  drawn is shared by every game: :mod:`rules.infoset`.
 
 Where a game's position is one the seat can know completely and solve at once (Tute
 habanero's last eight tricks), the game's :attr:`Strategy.exact` settles the move at
@@ -35,7 +37,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rules.cards import Card, Suit
 from rules.engine import Action, Event, GameState
 
 Level = Literal["facil", "normal", "dificil"]
@@ -167,43 +168,3 @@ def playout(state: Any, strategy: Strategy, rng: random.Random) -> list[Event]:
         seat = state.to_act
         events += state.apply(seat, strategy.heuristic(state, seat, rng))
     return events
-
-
-# -- sampling deals -------------------------------------------------------------------------
-
-
-@dataclass
-class Slot:
-    """Where unseen cards go in a sampled deal: a hand (or the stock) of ``size`` unknown
-    cards, none of a suit in ``void`` (the seat showed it has none)."""
-
-    size: int
-    void: frozenset[Suit] = frozenset()
-
-
-def deal_unseen(unseen: Sequence[Card], slots: Sequence[Slot],
-                rng: random.Random) -> list[list[Card]]:
-    """Deal ``unseen`` (in a canonical order: the caller's knowledge, not the real deal) into
-    ``slots`` at random, each card to a slot that may hold its suit. Constrained slots are
-    served first; when the voids cannot all be kept (knowledge inferred wrongly is possible
-    only in games where a play reveals less than it seems), the last cards go anywhere."""
-    cards = sorted(unseen, key=str)
-    rng.shuffle(cards)
-    hands: list[list[Card]] = [[] for _ in slots]
-    room = [slot.size for slot in slots]
-    order = sorted(range(len(slots)), key=lambda i: -len(slots[i].void))
-    rest: list[Card] = []
-    for card in cards:
-        fits = [i for i in order if room[i] and card.suit not in slots[i].void]
-        if not fits:
-            rest.append(card)
-            continue
-        # weight by room left, so that the deal is uniform among the slots that may hold it
-        pick = rng.choices(fits, weights=[room[i] for i in fits])[0]
-        hands[pick].append(card)
-        room[pick] -= 1
-    for card in rest:
-        pick = next(i for i in range(len(slots)) if room[i])
-        hands[pick].append(card)
-        room[pick] -= 1
-    return hands

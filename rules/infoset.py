@@ -249,6 +249,39 @@ def absent_in_tricks(tricks: Iterable[Sequence[tuple[int, Card]]], players: int,
     return found
 
 
+def lacking_in_tricks(tricks: Iterable[Sequence[tuple[int, Card]]], players: int,
+                      trump: Suit | None, policy: TrickPolicy, pairs: bool = False,
+                      ranking: Ranking | None = None) -> list[set[Suit]]:
+    """Per seat, the suits its plays showed it lacks: the suit led, when it did not follow
+    where it had to; the trump suit, when it did not trump where it had to (no trump in the
+    trick yet, or one had to under-trump). The printed suit of every card (``ranking`` only
+    for a partner holding the trick); what :func:`absent_in_tricks` finds, by whole suits
+    only, and cheap enough for rules of thumb asking at every move."""
+    found: list[set[Suit]] = [set() for _ in range(players)]
+    for plays in tricks:
+        led = plays[0][1].suit
+        trump_led = trump is not None and led is trump
+        follow = policy.follow == When.ALWAYS or (
+            trump_led and policy.follow == When.TRUMP_LEAD)
+        if not follow:
+            continue
+        trumped = trump_led
+        for i in range(1, len(plays)):
+            seat, card = plays[i]
+            suit = card.suit
+            if suit is not led:
+                found[seat].add(led)
+                if policy.trump_when_void and trump is not None and suit is not trump and (
+                        not trumped or policy.undertrump):
+                    free = policy.partner_frees and pairs and i >= 2 and ranking is not None \
+                        and (trick_winner(plays[:i], trump, ranking) - seat) % 2 == 0
+                    if not free:
+                        found[seat].add(trump)
+            if suit is trump:
+                trumped = True
+    return found
+
+
 def redraw_chance(world: Any, rng: random.Random) -> None:
     """The chance outcomes still to come — the decks of the hands after this one — drawn
     again from ``rng`` (a sampled world must not replay the real future)."""

@@ -132,3 +132,42 @@ def test_deals_depend_only_on_the_knowledge_and_the_generator() -> None:
         hidden.place(1, 20)
         hidden.place("deck", 15)
     assert first.deal(random.Random(9)) == second.deal(random.Random(9))
+
+
+@pytest.mark.parametrize(("name", "deck", "ranking", "policy", "pairs"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_the_suits_lacked_are_the_whole_suits_ruled_out(
+        name: str, deck: list[Card], ranking: Ranking, policy: TrickPolicy, pairs: bool,
+) -> None:
+    """The cheap suit-level reading (for rules of thumb) agrees with the card-level one."""
+    from rules.infoset import lacking_in_tricks
+
+    rng = random.Random(f"lacking-{name}")
+    suits = {c.suit for c in deck}
+    for _ in range(size(300, 3000)):
+        players = 4
+        tricks = []
+        turned = rng.choice(deck)
+        for _ in range(rng.randint(1, 3)):  # legal tricks of random hands
+            hands = [rng.sample(deck, 8) for _ in range(players)]
+            plays: list[tuple[int, Card]] = []
+            for seat in range(players):
+                partner = pairs and len(plays) >= 2 and \
+                    (trick_winner(plays, turned.suit, ranking) - seat) % 2 == 0
+                cards = [c for c in hands[seat] if c not in {p for _, p in plays}] \
+                    or hands[seat]
+                legal = legal_cards(cards, plays, turned.suit, ranking, policy, partner) \
+                    if plays else cards
+                plays.append((seat, rng.choice(legal)))
+            tricks.append(plays)
+        trump = turned.suit
+        tricks = [t for t in tricks if len({c for _, c in t}) == len(t)]
+        lacking = lacking_in_tricks(tricks, players, trump, policy, pairs, ranking)
+        absent = [set() for _ in range(players)]
+        for plays in tricks:
+            found = absent_in_tricks([plays], players, trump, ranking, policy, pairs)
+            for seat in range(players):
+                absent[seat] |= found[seat]
+        for seat in range(players):
+            whole = {s for s in suits if {c for c in deck if c.suit is s} <= absent[seat]}
+            assert lacking[seat] == whole, (tricks, seat)
