@@ -238,6 +238,10 @@ _BY_TEXT = {str(c): c for c in _DECK}
 # -- the end of a playout ---------------------------------------------------------------------
 
 
+MARGIN = 130  # a hand's points margin counts this many points to the unit
+JUEGO = 0.5  # and each juego won or given this many units
+
+
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     """Points margin of the seat's side in the hand, plus the juegos it won or gave away."""
     side = state.side(seat)
@@ -246,9 +250,9 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
         if isinstance(event, HandScored):
             points = list(event.points)
             mine = points.pop(side)
-            value += (mine - max(points)) / 130
+            value += (mine - max(points)) / MARGIN
             won = state.side(event.winners[0]) == side
-            value += (0.5 if won else -0.5) * event.juegos
+            value += (JUEGO if won else -JUEGO) * event.juegos
         elif isinstance(event, MatchOver):
             value += 5.0 if seat in event.winners else -5.0
     return value
@@ -387,8 +391,8 @@ def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> l
                 and sim.trick_winners:
             side, won, points, over = Tricks(sim, voids(sim)).play_out()
             mine = sim.side(seat)
-            value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / 130
-            value += (0.5 if side == mine else -0.5) * won
+            value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / MARGIN
+            value += (JUEGO if side == mine else -JUEGO) * won
             if over:
                 value += 5.0 if side == mine else -5.0
             values.append(value)
