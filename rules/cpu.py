@@ -66,7 +66,8 @@ class Strategy:
     seat's side in a sampled deal, by the game's own search (an exact or depth-limited
     search with its evaluation, or a faster playout) instead of one engine playout per move.
     ``clear``: the margin, in standard errors, by which the search must beat the rules of
-    thumb's move (:func:`search`).
+    thumb's move (:func:`search`); a number, or a function of the state (a game whose
+    tables differ).
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -75,7 +76,7 @@ class Strategy:
     hand: Callable[[Any], int]
     exact: Callable[[Any, int, str], Action | None] | None = None
     solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
-    clear: float = CLEAR
+    clear: float | Callable[[Any], float] = CLEAR
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -155,7 +156,8 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     if best != usual:
         gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
         spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
-        if sum(gains) / rounds <= strategy.clear * spread:
+        clear = strategy.clear(state) if callable(strategy.clear) else strategy.clear
+        if sum(gains) / rounds <= clear * spread:
             best = usual
     return legal[best]
 
