@@ -103,29 +103,30 @@ def draw_tricks(state: State) -> int:
     return (40 - 2 * 8) // 2
 
 
-def absent(state: State) -> list[set[Card]]:
-    """Per seat, the cards its plays showed it cannot hold, where following (and then
-    trumping) was compulsory: tricks after the last habanero draw, every trick elsewhere
-    (:func:`rules.infoset.absent_in_tricks` under Tute's full rules)."""
+def binding_tricks(state: State) -> list[list[tuple[int, Card]]]:
+    """The tricks (the one in progress too) where following, and then trumping, was
+    compulsory: those after the last habanero draw (a draw may bring any card back), every
+    trick elsewhere."""
     skip = draw_tricks(state)
     if len(state.trick_winners) < skip:  # habanero before the last draw: nothing binds
-        return [set() for _ in range(state.players)]
+        return []
     tricks = past_tricks(state, skip)
     if state.trick.plays:
         tricks.append(list(state.trick.plays))
-    return absent_in_tricks(tricks, state.players, state.trump, RANKING, FULL, state.pairs)
+    return tricks
+
+
+def absent(state: State) -> list[set[Card]]:
+    """Per seat, the cards its plays showed it cannot hold (:func:`binding_tricks`, under
+    Tute's full rules: :func:`rules.infoset.absent_in_tricks`)."""
+    return absent_in_tricks(binding_tricks(state), state.players, state.trump, RANKING, FULL,
+                            state.pairs)
 
 
 def voids(state: State) -> list[int]:
     """Per seat, the suits it showed it lacks (bit ``s`` for ``SUITS[s]``), from the same
-    tricks as :func:`absent` (:func:`rules.infoset.lacking_in_tricks`)."""
-    skip = draw_tricks(state)
-    if len(state.trick_winners) < skip:
-        return [0] * state.players
-    tricks = past_tricks(state, skip)
-    if state.trick.plays:
-        tricks.append(list(state.trick.plays))
-    found = lacking_in_tricks(tricks, state.players, state.trump, FULL)
+    tricks (:func:`rules.infoset.lacking_in_tricks`: cheap, for the rules of thumb)."""
+    found = lacking_in_tricks(binding_tricks(state), state.players, state.trump, FULL)
     return [sum(1 << _SUIT_BIT[s] for s in suits) for suits in found]
 
 
