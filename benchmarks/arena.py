@@ -3,16 +3,23 @@
 Run from the repository root::
 
     .venv/bin/python benchmarks/arena.py [--matches N] [--budget-ms MS] [--only TEXT]
-                                         [--pairing A-B] [--workers W] [--timing]
+                                         [--mode LABEL] [--pairing A-B] [--workers W] [--timing]
 
 Two-sided modes (Tute habanero and parejas, Escoba 2 and pairs, Belote 2 and pairs): each
-pairing (difícil–fácil, normal–fácil, difícil–normal) plays every seeded deal twice, the
-levels swapping sides, and prints the first level's share of matches won with its 95% Wilson
-interval. Modes with three or more separate players (Tute arrastrado and individual, Escoba
-3 and 4, NLK): one difícil seat among fácil seats, the difícil seat taking every place in turn
-over the same deal; printed: its share of wins (or, for NLK, of games lost) against the fair
-share. Tomate: one difícil seat among fácil seats, its mean tantos per hand with its interval.
-Each level's decision times (p50/p95, ms) close the report.
+pairing (difícil–fácil, normal–fácil, difícil–normal, and where the game has them the
+reference opponents of ``benchmarks/reference``: difícil–ref-search, normal–ref-rules) plays
+every seeded deal twice, the levels swapping sides, and prints the first level's share of
+matches won with its 95% Wilson interval, its share of hands won, and its points margin per
+hand (its side's hand score less the other's; Belote: the points each side adds to its total)
+with a 95% interval taken over the deals (the two matches of a deal averaged: duplicate
+deals cancel most of the luck of the cards). ``tute parejas 9`` plays 9-juego matches.
+Modes with three or more separate players (Tute arrastrado and individual, Escoba 3 and 4,
+Belote 3 and 4, NLK): one seat of the first level among seats of the second (difícil among
+fácil; and difícil among ref-search, normal among ref-rules where the game has them), that
+seat taking every place in turn over the same deal; printed: its share of wins (or, for NLK,
+of games lost) against the fair share. Tomate: one difícil seat among fácil seats, its mean
+tantos per hand with its interval. Each level's decision times (p50/p95, ms) close the
+report.
 
 ``--budget-ms`` is difícil's thinking time per decision in the arena (small, so that hundreds
 of matches fit in minutes; the bot's default is 700 ms). ``--timing`` instead times difícil
@@ -38,8 +45,9 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules
-from rules.cpu import DEFAULT_BUDGET_MS, choose
-from rules.engine import Game
+from benchmarks import reference
+from rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose
+from rules.engine import Event, Game
 
 
 def games() -> dict[str, Game]:
@@ -69,6 +77,7 @@ class Mode:
 MODES: tuple[Mode, ...] = (
     Mode("tute habanero", "tute", {"modalidad": "habanero"}, 2, "duel"),
     Mode("tute parejas", "tute", {"modalidad": "parejas"}, 4, "duel"),
+    Mode("tute parejas 9", "tute", {"modalidad": "parejas", "juegos": 9}, 4, "duel"),
     Mode("tute arrastrado", "tute", {"modalidad": "arrastrado"}, 3, "field"),
     Mode("tute individual", "tute", {"modalidad": "individual"}, 4, "field"),
     Mode("escoba 2", "escoba", {}, 2, "duel"),
@@ -77,33 +86,81 @@ MODES: tuple[Mode, ...] = (
     Mode("escoba 4", "escoba", {}, 4, "field"),
     Mode("belote 2", "belote", {}, 2, "duel"),
     Mode("belote parejas", "belote", {"parejas": True}, 4, "duel"),
+    Mode("belote 3", "belote", {}, 3, "field"),
+    Mode("belote 4", "belote", {}, 4, "field"),
     Mode("nlk 4", "nlk", {"partidas": 1}, 4, "loser"),
     Mode("tomate 4", "tomate", {"manos": 10}, 4, "tantos"),
 )
 PAIRINGS = (("dificil", "facil"), ("normal", "facil"), ("dificil", "normal"))
+REFERENCE_PAIRINGS = (("dificil", "ref-search"), ("normal", "ref-rules"))
+ALL_LEVELS = (*LEVELS, *reference.LEVELS)
+
+
+def parse_pairing(text: str) -> tuple[str, str]:
+    """``A-B`` with A and B level names (which may hold a dash: ``dificil-ref-search``), each
+    with an optional thinking time of its own (``dificil@100-ref-search``)."""
+    for first in ALL_LEVELS:
+        for head in (f"{first}-", *(f"{first}@{ms}-" for ms in _budgets(text))):
+            second = text.removeprefix(head)
+            if second != text and second.split("@")[0] in ALL_LEVELS:
+                return head[:-1], second
+    raise SystemExit(f"unknown pairing {text!r}: levels are {', '.join(ALL_LEVELS)}")
+
+
+def _budgets(text: str) -> list[str]:
+    return [part.split("-")[0] for part in text.split("@")[1:]]
 
 
 @dataclass
 class Tally:
     wins: float = 0.0
     games: int = 0
-    values: list[float] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)  # Tomate: tantos per hand per session
+    margins: list[float] = field(default_factory=list)  # duels: points margin per hand, per deal
+    hands_won: float = 0.0
+    hands: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
+def decide(state: Any, seat: int, level: str, seed: int, budget: float) -> Any:
+    """``level`` may carry its own thinking time: ``dificil@100``."""
+    if "@" in level:
+        level, ms = level.split("@")
+        budget = float(ms)
+    if level in reference.LEVELS:
+        return reference.choose(state, seat, level, seed=seed, budget_ms=budget)
+    return choose(state, seat, level, seed=seed, budget_ms=budget)
+
+
 def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
-         times: dict[str, list[float]]) -> Any:
-    """One match with ``levels[seat]``; returns the final state."""
+         times: dict[str, list[float]]) -> tuple[Any, list[tuple[int, ...]]]:
+    """One match with ``levels[seat]``; returns the final state and each hand's points per
+    side."""
     state = game.new_game(game.options(**mode.options), mode.players, seed=seed)
     rng = random.Random(seed)
+    hands: list[tuple[int, ...]] = []
     while not state.is_over:
         seat = state.to_act
         level = levels[seat]
         start = time.perf_counter()
-        action = choose(state, seat, level, seed=rng.randrange(2**31), budget_ms=budget)
+        action = decide(state, seat, level, rng.randrange(2**31), budget)
         times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
-        state.apply(seat, action)
-    return state
+        for event in state.apply(seat, action):
+            points = hand_points(event)
+            if points is not None:
+                hands.append(points)
+    return state, hands
+
+
+def hand_points(event: Event) -> tuple[int, ...] | None:
+    """Per side, what a hand's scoring event gives each side (Belote: what it adds to its
+    total, after dedans and litige); None for any other event."""
+    if not event.ENDS_HAND:
+        return None
+    points = getattr(event, "scored", None)
+    if points is None:
+        points = getattr(event, "points", None)
+    return tuple(points) if points is not None else None
 
 
 def job(args: tuple[str, str, str, int, float]) -> Tally:
@@ -115,16 +172,24 @@ def job(args: tuple[str, str, str, int, float]) -> Tally:
     n = mode.players
     if mode.kind == "duel":
         sides = 2
+        margins = []
         for swap in (False, True):
             levels = [first if (s % sides == 0) != swap else second for s in range(n)]
-            state = play(game, mode, levels, seed, budget, tally.times)
+            state, hands = play(game, mode, levels, seed, budget, tally.times)
             won = {levels[s] for s in state.result.winners}
             tally.wins += 1.0 if won == {first} else 0.5 if won == {first, second} else 0.0
             tally.games += 1
+            mine = 1 if swap else 0  # the first level's side (seats 0, 2... unless swapped)
+            for points in hands:
+                margin = points[mine] - points[1 - mine]
+                margins.append(margin)
+                tally.hands_won += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+                tally.hands += 1
+        tally.margins.append(statistics.fmean(margins) if margins else 0.0)
         return tally
     for place in range(n):  # the strong seat in every place over the same deal
         levels = [first if s == place else second for s in range(n)]
-        state = play(game, mode, levels, seed, budget, tally.times)
+        state, _ = play(game, mode, levels, seed, budget, tally.times)
         result = state.result
         if mode.kind == "tantos":
             hands = max(1, int(result.summary.get("hands", 1)))
@@ -158,9 +223,10 @@ def deals(mode: Mode, matches: int) -> int:
     return -(-matches // per_deal)
 
 
-def jobs(mode: Mode, pairing: tuple[str, str], matches: int, budget: float) -> Iterator[Any]:
+def jobs(mode: Mode, pairing: tuple[str, str], matches: int, budget: float,
+         offset: int = 0) -> Iterator[Any]:
     for i in range(deals(mode, matches)):
-        yield (mode.label, pairing[0], pairing[1], 10_000 + i, budget)
+        yield (mode.label, pairing[0], pairing[1], 10_000 + offset + i, budget)
 
 
 def main() -> None:
@@ -170,9 +236,12 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=25.0,
                         help="difícil's time per decision in the arena (25)")
     parser.add_argument("--only", default="", help="only the modes whose label has this")
+    parser.add_argument("--mode", default="", help="only the mode of exactly this label")
     parser.add_argument("--pairing", default="",
                         help="only this pairing, e.g. dificil-facil (every one by default)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--deal-offset", type=int, default=0,
+                        help="start the seeded deals here (fresh deals for a new measure)")
     parser.add_argument("--timing", action="store_true",
                         help="time difícil decisions at the default budget instead")
     args = parser.parse_args()
@@ -187,21 +256,35 @@ def main() -> None:
         for mode in MODES:
             if args.only not in mode.label or mode.game not in known:
                 continue
-            pairings = PAIRINGS if mode.kind == "duel" else (("dificil", "facil"),)
+            if args.mode and mode.label != args.mode:
+                continue
+            pairings: tuple[tuple[str, str], ...] = (("dificil", "facil"),)
+            if mode.kind == "duel":
+                pairings = PAIRINGS
+            if mode.game in ("escoba", "tute", "belote"):
+                pairings += REFERENCE_PAIRINGS
             if args.pairing:
-                pairings = tuple(p for p in pairings if "-".join(p) == args.pairing)
+                pairings = (parse_pairing(args.pairing),)
+            if mode.game not in ("escoba", "tute", "belote"):  # no reference opponents
+                pairings = tuple(p for p in pairings
+                                 if not any(level.split("@")[0] in reference.LEVELS
+                                            for level in p))
             for pairing in pairings:
                 started = time.perf_counter()
-                tallies = pool.map(job, list(jobs(mode, pairing, args.matches, args.budget_ms)))
+                tallies = pool.map(job, list(jobs(mode, pairing, args.matches, args.budget_ms,
+                                                  args.deal_offset)))
                 total = Tally()
                 for t in tallies:
                     total.wins += t.wins
                     total.games += t.games
                     total.values += t.values
+                    total.margins += t.margins
+                    total.hands_won += t.hands_won
+                    total.hands += t.hands
                     for level, values in t.times.items():
                         all_times.setdefault(level, []).extend(values)
                 print(report(mode, pairing, total, time.perf_counter() - started), flush=True)
-    for level in ("facil", "normal", "dificil"):
+    for level in ALL_LEVELS:
         values = all_times.get(level, [])
         if values:
             print(f"decision time {level:<8} p50 {percentile(values, 0.5):8.3f} ms"
@@ -210,7 +293,7 @@ def main() -> None:
 
 def report(mode: Mode, pairing: tuple[str, str], total: Tally, seconds: float) -> str:
     first, second = pairing
-    head = f"{mode.label:<16} {first:>8} vs {second:<7}"
+    head = f"{mode.label:<16} {first:>10} vs {second:<10}"
     if mode.kind == "tantos":
         values = total.values
         mean = statistics.fmean(values)
@@ -222,8 +305,16 @@ def report(mode: Mode, pairing: tuple[str, str], total: Tally, seconds: float) -
     share = total.wins / total.games if total.games else 0.0
     what = "lost" if mode.kind == "loser" else "won"
     fair = "" if mode.kind == "duel" else f"  fair share {1 / mode.players:.0%}"
-    return (f"{head} {what} {share:6.1%} [{low:.1%}, {high:.1%}]{fair}"
-            f"  ({total.games} matches, {seconds:.0f} s)")
+    hands = ""
+    if mode.kind == "duel" and total.hands:
+        margins = total.margins
+        mean = statistics.fmean(margins)
+        half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) \
+            if len(margins) > 1 else 0.0
+        hands = (f"  hands {total.hands_won / total.hands:5.1%}"
+                 f"  pts/hand {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
+    return (f"{head} {what} {share:6.1%} [{low:.1%}, {high:.1%}]{fair}{hands}"
+            f"  ({total.games} matches, {total.hands} hands, {seconds:.0f} s)")
 
 
 def timing(known: dict[str, Game], only: str) -> None:

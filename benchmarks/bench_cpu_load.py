@@ -2,16 +2,21 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_cpu_load.py [--plays N] [--tables T] [--think-ms MS]
+    .venv/bin/python benchmarks/bench_cpu_load.py [--plays N] [--tables T[,T...]]
+                                                  [--think-ms MS] [--delay S] [--workers W]
 
 The table layer on a real SQLite file with the real CPU worker pool (``bot.cpu``): ``T``
 Tute tables (individual, three difícil CPU seats and a fourth played at normal, as for a
-player who timed out) play on their own, each CPU move searching for ``MS`` in the pool,
-while a human pair plays habanero at another table. Timed: one card play of the human
-(``TableService.act``: rules, SQLite commit, the public message and the private hand
-drawn), first with no CPU table, then with the T tables thinking. Printed: median and p99 of
-both and their ratio. The search runs in worker processes, so the bot's event loop (where the
-play is handled) is not the one doing the thinking.
+player who timed out) play on their own, each CPU move pausing ``S`` seconds (the bot's
+``CPU_DELAY``) and searching for its share of the pool, while a human pair plays habanero at
+another table. Timed: one card play of the human (``TableService.act``: rules, SQLite commit,
+the public message and the private hand drawn), first with no CPU table, then with the T
+tables thinking. Printed: median and p99 of both and their ratio (the search runs in worker
+processes, so the bot's event loop, where the play is handled, is not the one doing the
+thinking); and the difícil moves meanwhile: how many searched, how many could not and were
+played at normal, and the search time each was granted (median and least). Several table
+counts (``--tables 2,4,8``) show how many difícil tables a worker sustains at full think
+time, and how many before moves fall back to normal.
 """
 
 from __future__ import annotations
@@ -46,10 +51,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def cpu_table(service: TableService, channel: int) -> Table:
+async def cpu_table(service: TableService, channel: int, delay: float) -> Table:
     table = await service.create("tute", {"modalidad": "individual"}, guild_id=1,
                                  channel_id=channel, host_id=channel, host_name="away",
-                                 timing=Timing(3600, 0.0))
+                                 timing=Timing(3600, delay))
     for _ in range(3):
         await service.add_cpu(table, channel, "dificil")
     await service.start(table, channel)
@@ -86,19 +91,23 @@ async def human_plays(service: TableService, plays: int, rng: random.Random) -> 
     return times
 
 
-async def run(plays: int, tables: int, think_ms: float) -> None:
+async def run(plays: int, tables: int, think_ms: float, delay: float,
+              workers: int | None) -> None:
     with tempfile.TemporaryDirectory(prefix="tapete-cpu-load-") as tmp:
         storage = Storage(Path(tmp) / "load.sqlite3")
         await storage.open()
-        service = TableService(storage, cpu_delay=0.0, turn_timeout=3600, publish=None,
-                               seed=1, cpu=CpuPlayers(think_ms))
+        service = TableService(storage, cpu_delay=delay, turn_timeout=3600, publish=None,
+                               seed=1, cpu=CpuPlayers(think_ms, workers))
         service.register(TuteCog.spec)
         rng = random.Random(1)
         quiet = await human_plays(service, plays, rng)
         for channel in range(1, tables + 1):
-            await cpu_table(service, channel)
+            await cpu_table(service, channel, delay)
         await asyncio.sleep(3)  # the workers start and the tables get going
         moved_before = sum(len(t.log) for t in service.by_id.values())
+        cpu = service.cpu
+        counts_before = cpu.searched, cpu.at_normal
+        cpu.budgets.clear()
         busy = await human_plays(service, plays, rng)
         moved = sum(len(t.log) for t in service.by_id.values()) - moved_before
         await service.shutdown()
@@ -112,18 +121,26 @@ async def run(plays: int, tables: int, think_ms: float) -> None:
     print(f"  ratio busy/quiet     median {statistics.median(busy) / statistics.median(quiet):5.2f}"
           f"   p99 {percentile(busy, 0.99) / percentile(quiet, 0.99):5.2f}"
           f"   ({moved} log lines written by the CPU tables meanwhile)")
-    cpu = service.cpu
-    print(f"  difícil decisions meanwhile: {cpu.searched} searched, {cpu.at_normal} taken at"
-          f" normal (every worker busy, or late)")
+    searched = cpu.searched - counts_before[0]
+    at_normal = cpu.at_normal - counts_before[1]
+    shares = sorted(cpu.budgets) or [0.0]
+    print(f"  difícil moves meanwhile: {searched} searched, {at_normal} played at normal;"
+          f" search granted median {statistics.median(shares):.0f} ms, least {shares[0]:.0f}"
+          f" ms ({cpu.workers} worker(s), {tables} tables, pause {delay:g} s)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--plays", type=int, default=300)
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", default="20", help="table counts, e.g. 2,4,8")
     parser.add_argument("--think-ms", type=float, default=700.0)
+    parser.add_argument("--delay", type=float, default=0.0,
+                        help="pause before each CPU move, s (the bot's CPU_DELAY is 1.5)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="difícil worker processes (default: one per core but one)")
     args = parser.parse_args()
-    asyncio.run(run(args.plays, args.tables, args.think_ms))
+    for tables in (int(t) for t in args.tables.split(",")):
+        asyncio.run(run(args.plays, tables, args.think_ms, args.delay, args.workers))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ fared, and how long replies take.
 * **moves**: every action a table accepted since start, by who decided it (a player, or the
   CPU: CPU seats and players it stands in for).
 * **difícil CPU**: decisions answered by a search in a worker process, and those taken at
-  *normal* instead because every worker was busy (or a search was late or broke): many of the
-  latter mean the bot needs more cores or a lower ``CPU_THINK_MS``.
+  *normal* instead because the workers could not give them their least search (each search
+  gets a fair share of the workers, ``bot.cpu``), or a search was late or broke: many of the
+  latter mean the bot needs more cores.
 * **replies**: per interaction (a slash command, a button, a menu), the time from its arrival
   in this process to the end of its handler, which sends the reply; the median and the 99th
   percentile over the last five minutes. It is measured from the arrival rather than from the
@@ -161,8 +162,8 @@ class Metrics:
              "Difícil CPU decisions answered by a search in a worker process.",
              [("", r.searched)]),
             ("tapete_cpu_at_normal_total", "counter",
-             "Difícil CPU decisions taken at normal instead: every worker busy, or a search"
-             " late or broken.", [("", r.at_normal)]),
+             "Difícil CPU decisions taken at normal instead: the workers could not give them"
+             " the least search, or a search was late or broken.", [("", r.at_normal)]),
             ("tapete_reply_seconds", "summary",
              f"From an interaction's arrival to the end of its handler (the reply);"
              f" quantiles over the last {self.window:g} s.",

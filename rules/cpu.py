@@ -6,13 +6,15 @@
   sampled into complete deals consistent with everything it knows (its own cards, every card
   played or shown, the voids revealed by not following suit: :attr:`Strategy.determinize`);
   in each sampled deal every legal move is tried and the rest of the hand is played out by the
-  rules of thumb; the move with the best average outcome for the seat's side
-  (:attr:`Strategy.evaluate`) wins. Every move is tried in the same sampled deals, so their
-  averages differ by the move rather than by the luck of the sampling, and sampling goes on
-  until ``budget_ms`` runs out. Over information-set MCTS this keeps each game's knowledge
-  in two small functions (sample, evaluate) while the rules of thumb give realistic
-  playouts; its known weakness (it assumes it will know the hidden cards later) matters
-  little in trick and fishing games, where a hand's cards come to light quickly.
+  rules of thumb (or valued by the game's own search, :attr:`Strategy.solve`); the move with
+  the best average outcome for the seat's side (:attr:`Strategy.evaluate`) wins. Every move
+  is tried in the same sampled deals, so their averages differ by the move rather than by the
+  luck of the sampling, and sampling goes on until ``budget_ms`` runs out. Over
+  information-set MCTS this keeps each game's knowledge in two small functions (sample,
+  evaluate) while the rules of thumb give realistic playouts; its known weakness (it assumes
+  it will know the hidden cards later) matters little in trick and fishing games, where a
+  hand's cards come to light quickly. What a seat knows and how deals consistent with it are
+  drawn is shared by every game: :mod:`rules.infoset`.
 
 Where a game's position is one the seat can know completely and solve at once (Tute
 habanero's last eight tricks), the game's :attr:`Strategy.exact` settles the move at
@@ -35,7 +37,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rules.cards import Card, Suit
 from rules.engine import Action, Event, GameState
 
 Level = Literal["facil", "normal", "dificil"]
@@ -61,6 +62,12 @@ class Strategy:
     ``exact(state, seat, level)`` (optional): the move exact play settles for ``level``
     (``normal`` or ``dificil``) from what the seat knows, or None where it settles nothing;
     never called in playouts (they stay as cheap as the rules of thumb).
+    ``solve(world, seat, legal, rng)`` (optional): the value of each of ``legal`` for the
+    seat's side in a sampled deal, by the game's own search (an exact or depth-limited
+    search with its evaluation, or a faster playout) instead of one engine playout per move.
+    ``clear``: the margin, in standard errors, by which the search must beat the rules of
+    thumb's move (:func:`search`); a number, or a function of the state (a game whose
+    tables differ).
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -68,6 +75,8 @@ class Strategy:
     evaluate: Callable[[Sequence[Event], Any, int], float]
     hand: Callable[[Any], int]
     exact: Callable[[Any, int, str], Action | None] | None = None
+    solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
+    clear: float | Callable[[Any], float] = CLEAR
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -120,28 +129,35 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     """Perfect-information Monte Carlo over sampled deals (see the module docstring).
 
     The rules of thumb's own move is kept unless another move beats it, deal by deal, by a
-    clear margin (``CLEAR`` standard errors of the paired differences): with the few deals a
-    move's budget allows, a small lead is as likely luck as skill.
+    clear margin (``strategy.clear`` standard errors of the paired differences, ``CLEAR`` by
+    default): with the few deals a move's budget allows, a small lead is as likely luck as
+    skill. A game whose solver values moves with little noise may ask for no margin.
     """
     legal = state.legal_actions()
     usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
     values: list[list[float]] = [[] for _ in legal]
     deadline = time.perf_counter() + budget_ms / 1000
     rounds = 0
+    solve = strategy.solve
     while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
         world = strategy.determinize(state, seat, rng)
-        for i, action in enumerate(legal):
-            sim = world.clone()
-            events = list(sim.apply(seat, action))
-            events += playout(sim, strategy, rng)
-            values[i].append(strategy.evaluate(events, sim, seat))
+        if solve is not None:
+            for i, value in enumerate(solve(world, seat, legal, rng)):
+                values[i].append(value)
+        else:
+            for i, action in enumerate(legal):
+                sim = world.clone()
+                events = list(sim.apply(seat, action))
+                events += playout(sim, strategy, rng)
+                values[i].append(strategy.evaluate(events, sim, seat))
         rounds += 1
     means = [sum(v) / rounds for v in values]
     best = means.index(max(means))
     if best != usual:
         gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
         spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
-        if sum(gains) / rounds <= CLEAR * spread:
+        clear = strategy.clear(state) if callable(strategy.clear) else strategy.clear
+        if sum(gains) / rounds <= clear * spread:
             best = usual
     return legal[best]
 
@@ -154,43 +170,3 @@ def playout(state: Any, strategy: Strategy, rng: random.Random) -> list[Event]:
         seat = state.to_act
         events += state.apply(seat, strategy.heuristic(state, seat, rng))
     return events
-
-
-# -- sampling deals -------------------------------------------------------------------------
-
-
-@dataclass
-class Slot:
-    """Where unseen cards go in a sampled deal: a hand (or the stock) of ``size`` unknown
-    cards, none of a suit in ``void`` (the seat showed it has none)."""
-
-    size: int
-    void: frozenset[Suit] = frozenset()
-
-
-def deal_unseen(unseen: Sequence[Card], slots: Sequence[Slot],
-                rng: random.Random) -> list[list[Card]]:
-    """Deal ``unseen`` (in a canonical order: the caller's knowledge, not the real deal) into
-    ``slots`` at random, each card to a slot that may hold its suit. Constrained slots are
-    served first; when the voids cannot all be kept (knowledge inferred wrongly is possible
-    only in games where a play reveals less than it seems), the last cards go anywhere."""
-    cards = sorted(unseen, key=str)
-    rng.shuffle(cards)
-    hands: list[list[Card]] = [[] for _ in slots]
-    room = [slot.size for slot in slots]
-    order = sorted(range(len(slots)), key=lambda i: -len(slots[i].void))
-    rest: list[Card] = []
-    for card in cards:
-        fits = [i for i in order if room[i] and card.suit not in slots[i].void]
-        if not fits:
-            rest.append(card)
-            continue
-        # weight by room left, so that the deal is uniform among the slots that may hold it
-        pick = rng.choices(fits, weights=[room[i] for i in fits])[0]
-        hands[pick].append(card)
-        room[pick] -= 1
-    for card in rest:
-        pick = next(i for i in range(len(slots)) if room[i])
-        hands[pick].append(card)
-        room[pick] -= 1
-    return hands

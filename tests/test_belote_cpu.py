@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules import belote
-from rules.belote import cpu
+from rules.belote import cpu, knowledge
 from rules.belote.combos import public_name
 from rules.belote.options import DECK
 from tests.sizes import size
@@ -74,15 +74,15 @@ def test_a_sampled_deal_keeps_the_announcements_and_the_cards_known(
         # the names announced are kept, and each announced combination is held (or played)
         assert [(s, public_name(c)) for s, c in world.announcements] == \
             [(s, public_name(c)) for s, c in state.announcements]
-        played = set(cpu.played_cards(state))
-        voids, banned = cpu.constraints(state)
+        played = set(knowledge.played_cards(state))
+        voids, banned = knowledge.constraints(state)
         for s, hand in enumerate(world.hands):
             assert len(hand) == len(state.hands[s])
             if s == seat:
                 continue
             assert not any(c.suit in voids[s] for c in hand)
             assert not any(c in banned[s] for c in hand)
-        for s, cards in cpu.known_holdings(state, seat, played).items():
+        for s, cards in knowledge.known_holdings(state, seat, played).items():
             assert set(cards) <= set(world.hands[s])
         in_play = [c for h in [*world.hands, world.stock] for c in h]
         assert sorted(map(str, in_play)) == sorted(
@@ -121,10 +121,45 @@ def test_sampled_deals_follow_what_may_be_announced(empate: str) -> None:
     act(state, "announce", "play 7s")
     offered = list(state.view(2).announce)
     assert offered == ([tuple(fr("Ks Qs Js"))] if empate == "none_or_split" else [])
-    assert cpu._announcements_agree(state, 2, state.announcements, offered) == \
+    assert knowledge._announcements_agree(state, 2, state.announcements, offered) == \
         state.announcements
     rng = random.Random(7)
     for _ in range(size(5, 20)):
         world = cpu.determinize(state, 2, rng)
         assert world.view(2) == state.view(2)
         assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int) -> None:
+    """From every position after the first trick, the engine's own moves replayed in
+    :class:`~rules.belote.cardplay.Tricks`: the same legal cards at every step, and the same
+    score for the hand at its end (hecho, dedans, litige, capote, belote, held points)."""
+    from rules.belote import cardplay
+    from rules.belote.options import PLAY, card_of
+
+    rng = random.Random(players)
+    checked = 0
+    for state in matches(options, players, size(4, 25), seed=31 + players):
+        if state.phase != "play" or not any(state.tricks_won) or rng.random() < 0.7:
+            continue
+        tricks = cardplay.Tricks(state, cpu.suit_bits(knowledge.constraints(state)[0]))
+        play = state.clone()
+        hand = play.hand_number
+        while True:
+            seat = play.to_act
+            assert seat is not None and tricks.to_act() == seat
+            cards = [a for a in play.legal_actions() if a.verb == "play"]
+            assert sorted(map(str, cards)) == sorted(
+                str(PLAY[DECK[i]]) for i in cardplay.indices(tricks.legal(seat)))
+            action = rng.choice(cards)
+            tricks.play(seat, cardplay.INDEX[card_of(action.args[0])])
+            events = play.apply(seat, action)
+            scored = next((e for e in events if isinstance(e, belote.HandScored)), None)
+            if scored is not None:
+                assert tricks.scored() == list(scored.scored)
+                assert tricks.outcome == scored.outcome
+                checked += 1
+                break
+            assert play.hand_number == hand
+    assert checked > 10

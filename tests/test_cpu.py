@@ -159,23 +159,84 @@ async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() 
         players.close()
 
 
-async def test_while_every_worker_searches_a_hard_cpu_plays_at_normal_at_once() -> None:
-    """No queue behind a busy pool: a search that waited would only time out."""
+async def warm_up(players: Any, state: Any) -> None:
+    """Start the worker (a spawned interpreter, seconds on a busy machine) before a test's
+    moves are asked for, then forget that first search: the tests count their own moves."""
+    await players.decide("tute", state, state.to_json(), state.to_act, "dificil", seed=99)
+    players.searched = players.at_normal = 0
+    players.budgets.clear()
+
+
+async def test_under_load_every_hard_move_searches_for_a_fair_share_of_the_pool() -> None:
+    """With one worker and three difícil moves asked for at once, none is played at normal:
+    they queue, each searching for its share of the pool (all, half, a third)."""
     import asyncio
 
     from bot.cpu import CpuPlayers
 
     state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
     seat = state.to_act
-    players = CpuPlayers(think_ms=300, workers=1)
+    players = CpuPlayers(think_ms=300, workers=1, min_ms=50)
     try:
-        first = asyncio.create_task(
-            players.decide("tute", state, state.to_json(), seat, "dificil", seed=1))
-        await asyncio.sleep(0)  # the first search is handed to the pool
-        second = await players.decide("tute", state, state.to_json(), seat, "dificil", seed=2)
-        assert second == choose(state, seat, "normal", seed=2)
-        assert (players.searched, players.at_normal) == (0, 1)  # answered before the search
-        assert await first in state.legal_actions()
-        assert (players.searched, players.at_normal) == (1, 1)
+        await warm_up(players, state)
+        moves = await asyncio.gather(*(
+            players.decide("tute", state, state.to_json(), seat, "dificil", seed=s)
+            for s in range(3)))
+        assert all(m in state.legal_actions() for m in moves)
+        assert (players.searched, players.at_normal) == (3, 0)
+        assert list(players.budgets) == [300, 150, 100]
+    finally:
+        players.close()
+
+
+async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_says_so(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """When the fair share would fall below the least search difícil is measured with, the
+    move is taken at normal at once, counted, and the log says so with the running count."""
+    import asyncio
+    import logging
+
+    from bot.cpu import CpuPlayers
+
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    seat = state.to_act
+    players = CpuPlayers(think_ms=300, workers=1, min_ms=120)
+    try:
+        await warm_up(players, state)
+        with caplog.at_level(logging.WARNING, logger="bot.cpu"):
+            first = asyncio.create_task(
+                players.decide("tute", state, state.to_json(), seat, "dificil", seed=1))
+            second = asyncio.create_task(
+                players.decide("tute", state, state.to_json(), seat, "dificil", seed=2))
+            await asyncio.sleep(0)  # both searches are handed to the pool (300 and 150 ms)
+            third = await players.decide("tute", state, state.to_json(), seat, "dificil",
+                                         seed=3)
+            assert third == choose(state, seat, "normal", seed=3)
+            assert players.at_normal == 1
+            assert await first in state.legal_actions()
+            assert await second in state.legal_actions()
+        assert (players.searched, players.at_normal) == (2, 1)
+        assert list(players.budgets) == [300, 150]
+        assert any("played at normal" in r.getMessage() and "1 of 3" in r.getMessage()
+                   for r in caplog.records)
+    finally:
+        players.close()
+
+
+async def test_the_first_hard_move_waits_for_the_workers_to_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a worker (a fresh interpreter) takes longer than a short search's grace: the
+    first difícil move after a start still gets its search instead of falling back."""
+    import bot.cpu
+    from bot.cpu import CpuPlayers
+
+    monkeypatch.setattr(bot.cpu, "GRACE", 0.01)
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    seat = state.to_act
+    players = CpuPlayers(think_ms=10, workers=1, min_ms=5)
+    try:
+        action = await players.decide("tute", state, state.to_json(), seat, "dificil", seed=1)
+        assert action in state.legal_actions()
+        assert (players.searched, players.at_normal) == (1, 0)
     finally:
         players.close()

@@ -16,6 +16,7 @@ from rules.cpu import choose, strategy_for
 from rules.engine import Action
 from rules.tomate import HandScored, Options, State, new_game
 from rules.tomate import cpu as tomate_cpu
+from rules.tomate import knowledge as tomate_knowledge
 from rules.tomate.options import PANFILO
 from tests.sizes import size
 from tests.test_tomate_rules import MOSCA, c, cs, deck, game, go
@@ -45,12 +46,12 @@ def test_sampled_deals_keep_every_void_the_pinta_and_the_panfilo(
     for i, state in enumerate(positions(variante, players, seed=players, count=size(40, 200))):
         seat = state.to_act
         assert seat is not None
-        lacking = tomate_cpu.voids(state)
+        lacking = tomate_knowledge.voids(state)
         for o in range(players):  # what the plays showed is true of the real deal
             assert not set(state.hands[o]) & lacking[o]
-        holder = tomate_cpu.panfilo_holder(state)
+        holder = tomate_knowledge.panfilo_holder(state)
         for k in range(3):
-            world = tomate_cpu.determinize(state, seat, random.Random(100 * i + k))
+            world = tomate_knowledge.determinize(state, seat, random.Random(100 * i + k))
             assert world.view(seat) == state.view(seat)
             for o in range(players):
                 if o != seat:
@@ -63,7 +64,7 @@ def test_sampled_deals_keep_every_void_the_pinta_and_the_panfilo(
                     and state.status[holder] in ("pending", "in") \
                     and not state.exchanged[holder] and not (holder == dealer and state.took):
                 assert PANFILO in world.hands[holder]
-            for place, card in tomate_cpu.own_out(state, seat):
+            for place, card in tomate_knowledge.own_out(state, seat):
                 assert world.out[place] is card
 
 
@@ -73,9 +74,9 @@ def test_what_a_seat_showed_by_not_following_killing_or_trumping() -> None:
     go(state, "0: pass")  # the tomo
     go(state, "1: stay", "0: stay")
     go(state, "1: play Kh", "0: play 5h")  # could not kill the king: no ace of hearts
-    assert tomate_cpu.voids(state)[0] == {c("Ah")}
+    assert tomate_knowledge.voids(state)[0] == {c("Ah")}
     go(state, "1: play As", "0: play 9h")  # no spade, and no trump either
-    lacking = tomate_cpu.voids(state)[0]
+    lacking = tomate_knowledge.voids(state)[0]
     assert {card for card in lacking if card.suit is c("2s").suit} == set(cs(
         "2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As"))
     assert c("2c") in lacking and c("Ac") in lacking and c("Ah") in lacking
@@ -86,7 +87,7 @@ def test_a_blind_seat_samples_its_own_cards_too() -> None:
     state = new_game(Options(variante="a_ciegas"), 3, seed=11, plato=9)
     seat = state.to_act
     assert seat is not None and not state.view(seat).hand
-    worlds = [tomate_cpu.determinize(state, seat, random.Random(k)) for k in range(20)]
+    worlds = [tomate_knowledge.determinize(state, seat, random.Random(k)) for k in range(20)]
     assert len({tuple(w.hands[seat]) for w in worlds}) > 1  # never read, so dealt again
     assert all(w.view(seat) == state.view(seat) for w in worlds)
 

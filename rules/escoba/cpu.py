@@ -1,15 +1,16 @@
-"""Escoba's CPU players: rules of thumb, sampled deals and the value of a hand's end.
+"""Escoba's CPU players: rules of thumb, what a seat knows, and the value of a hand's end.
 
-Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
-sees: every move is scored by what it takes — each card, more for a seven, an oro and above
-all the siete de oros, much more for an escoba — less the danger it leaves: a table that adds
-up to 14 or less lets the next player sweep it with the one value that completes 15, weighed
-by the chance that they hold a card of that value (from the cards not yet seen), and a seven
-or an oro laid is a card offered to the others. A renuncio is always claimed, the richest
-claim first.
+Rules of thumb (the ``normal`` level), from what the seat sees: every move is scored by what
+it takes — each card, more for a seven, an oro and above all the siete de oros, much more for
+an escoba — less the danger it leaves: a table that adds up to 14 or less lets the next
+player sweep it with the one value that completes 15, weighed by the chance that they hold a
+card of that value (from the cards not yet seen), and a seven or an oro laid is a card
+offered to the others. A renuncio is always claimed, the richest claim first.
 
-Knowledge for the sampled deals: the seat's hand, the table and every card captured this hand
+Knowledge (:func:`knowledge`): the seat's hand, the table and every card captured this hand
 are public; the other hands and the deck are dealt at random from the rest.
+
+Difícil: each sampled deal's round searched to its end (:mod:`rules.escoba.search`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from math import comb
 from operator import attrgetter
 
 from rules.cards import Card, SpanishSuit, spanish_deck
-from rules.cpu import Slot, Strategy, deal_unseen, register
-from rules.engine import Action, DeckSource, Event
+from rules.cpu import Strategy, register
+from rules.engine import Action, Event
 from rules.escoba.events import HandScored, MatchOver
 from rules.escoba.options import FIFTEEN, SIETE_DE_OROS, VALUES
+from rules.escoba.search import solve
 from rules.escoba.state import State
+from rules.infoset import Hidden, redraw_chance
 
 _DECK = spanish_deck()
 _BY_TEXT = {str(c): c for c in _DECK}
@@ -32,7 +35,7 @@ ESCOBA = 6.0  # an escoba is a point, and a table the others cannot sweep next
 
 
 def worth(card: Card) -> float:
-    """What taking a card is worth towards the hand's points."""
+    """What taking a card is worth towards the hand's points (rules of thumb)."""
     extra = 2.5 if card is SIETE_DE_OROS else 0.0
     if card.rank == 7:
         extra += 1.0
@@ -44,11 +47,43 @@ def worth(card: Card) -> float:
 _WORTH = {card: worth(card) for card in _DECK}
 
 
+# -- what the seat knows ----------------------------------------------------------------------
+
+
 def unseen_cards(state: State, seat: int) -> list[Card]:
     seen = set(state.hands[seat]) | set(state.table)
     for pile in state.captured:
         seen.update(pile)
     return [c for c in _DECK if c not in seen]
+
+
+def knowledge(state: State, seat: int) -> Hidden:
+    """Places: every other seat's hand, then the deck ("deck")."""
+    seen = set(state.hands[seat]) | set(state.table)
+    for pile in state.captured:
+        seen.update(pile)
+    hidden = Hidden(_DECK, seen)
+    for s in range(state.players):
+        if s != seat:
+            hidden.place(s, len(state.hands[s]))
+    hidden.place("deck", len(state.deck))
+    return hidden
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy where the other hands and the deck are dealt at random from the unseen cards."""
+    dealt = knowledge(state, seat).deal(rng)
+    world = state.clone()
+    for s in range(state.players):
+        if s != seat:
+            world.hands[s] = dealt[s]
+    world.deck = dealt["deck"]
+    redraw_chance(world, rng)
+    world._loaded()
+    return world
+
+
+# -- rules of thumb ---------------------------------------------------------------------------
 
 
 def sweep_risk(state: State, seat: int, left: Sequence[Card], unseen: Sequence[Card]) -> float:
@@ -95,20 +130,6 @@ def heuristic(state: State, seat: int, rng: random.Random) -> Action:
     return max(legal, key=lambda a: score(state, seat, a, unseen))
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where the other hands and the deck are dealt at random from the unseen cards."""
-    world = state.clone()
-    others = [s for s in range(state.players) if s != seat]
-    slots = [Slot(len(state.hands[s])) for s in others] + [Slot(len(state.deck))]
-    dealt = deal_unseen(unseen_cards(state, seat), slots, rng)
-    for s, cards in zip(others, dealt, strict=False):
-        world.hands[s] = cards
-    world.deck = dealt[-1]
-    world.source = DeckSource(rng.getrandbits(63))
-    world._loaded()
-    return world
-
-
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     """The seat's side's points in the hand against the best other side's."""
     side = state.side_of(seat)
@@ -123,4 +144,5 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     return value
 
 
-register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number")))
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
+                         solve=solve, clear=0.0))

@@ -30,8 +30,9 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from rules.cards import Card, Suit
-from rules.cpu import Slot, Strategy, deal_unseen, register
-from rules.engine import Action, DeckSource, Event
+from rules.cpu import Strategy, register
+from rules.engine import Action, Event
+from rules.infoset import Hidden, redraw_chance
 from rules.nlk.events import GameLost, PlayerOut
 from rules.nlk.options import DRAW, GIVE, KEEP, MOVE, PLAY, TAKE, deck_for, lowest_rank
 from rules.nlk.state import State
@@ -48,15 +49,23 @@ def unseen_baceta(state: State) -> list[Card]:
     return [c for c in deck_for(state.players) if c not in placed]
 
 
+def knowledge(state: State, seat: int) -> Hidden:
+    """One place, the baceta ("baceta"), whose cards are known as a set but not in order."""
+    deck = deck_for(state.players)
+    unseen = set(unseen_baceta(state)) if state.phase == "piles" else set()
+    hidden = Hidden(deck, [c for c in deck if c not in unseen])
+    hidden.place("baceta", len(unseen))
+    return hidden
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where what the seat cannot know is dealt again at random: the baceta's order
     (Phase I) and every later game's deck. Everything else in NLK is public (see the module
     docstring), so the copy keeps it."""
     world = state.clone()
     if state.phase == "piles" and state.baceta:
-        unseen = unseen_baceta(state)
-        world.baceta = deal_unseen(unseen, [Slot(len(unseen))], rng)[0]
-    world.source = DeckSource(rng.getrandbits(63))
+        world.baceta = knowledge(state, seat).deal(rng)["baceta"]
+    redraw_chance(world, rng)
     world._loaded()  # whatever the engine derives from the cards is derived again
     return world
 

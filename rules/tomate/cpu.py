@@ -22,15 +22,7 @@ beaten is risked while a master trump is kept for later; a trick that cannot be 
 weakest card. A dealer who took needs two tricks, the ``mesa`` baceta player none (it plays
 to deny the lone player).
 
-Knowledge for the sampled deals: the seat's hand when it may look at it (never a ciegas,
-never the dealer's during the blind tomo and discard; a ciegas the next card once the view
-names it), its own cards gone out of play (a passed hand it saw, exchanged cards), every card
-played, the pinta (on the table, or last in the hand of a dealer who took it), the holder of
-the pánfilo (announced by its payment; none means it lay in the baceta), and what each
-player showed by not following, not killing (matar) or not trumping where that was
-compulsory: the suits they lack and the cards they cannot hold. Everything else — other
-hands, the baceta (the blind discard at its bottom), the passed and exchanged cards of
-others, future deals — is dealt again at random.
+Knowledge for the sampled deals: :mod:`rules.tomate.knowledge`.
 
 The value of a playout's end: the seat's net tantos over the hand plus one seat's share of
 what stays in the pot (what a passed seat keeps the lone player from taking is worth
@@ -45,9 +37,18 @@ from operator import attrgetter
 
 from rules.cards import Card, Suit, french_deck
 from rules.cpu import Strategy, register
-from rules.engine import Action, DeckSource, Event
+from rules.engine import Action, Event
 from rules.tomate.base import IN_PLAY
 from rules.tomate.events import HandScored
+from rules.tomate.knowledge import (
+    determinize,
+    own_out,
+    panfilo_holder,
+    pinta_in_piles,
+    played_cards,
+    sees_own_hand,
+    voids,
+)
 from rules.tomate.options import ANTE, PANFILO, TOMO_MIN_TRICKS
 from rules.tomate.state import State
 from rules.tricks import CardOrder, seats_from, trick_winner
@@ -74,7 +75,6 @@ SURE = 0.999  # tricks: a card this likely to hold is a sure trick
 KEEP_SURE = 0.4  # a master trump is kept for later when another card wins this often
 FOLLOW_TRY = 0.25  # a seat with its trick tries to win one it follows from this chance on
 POT_SHARE = 1.0  # value: what stays in the pot counts this many seats' shares for the seat
-DEAL_TRIES = 10  # sampled deals tried before a card may break what is known
 
 
 _SUITS: dict[CardOrder, dict[Suit, list[Card]]] = {}
@@ -101,216 +101,6 @@ def _hold_none(unseen: int, bad: int, drawn: int) -> float:
     for i in range(drawn):
         p *= (unseen - bad - i) / (unseen - i)
     return p
-
-
-# -- what the seat knows ----------------------------------------------------------------------
-
-
-def sees_own_hand(state: State, seat: int) -> bool:
-    """A ciegas nobody looks; the dealer decides the tomo and the discard blind."""
-    return state.options.variante != "a_ciegas" and not (
-        seat == state.dealer and state.phase in ("tomo", "discard"))
-
-
-def played_cards(state: State) -> list[Card]:
-    cards = [c for _, plays in state.tricks for _, c in plays]
-    cards.extend(c for _, c in state.trick.plays)
-    return cards
-
-
-def pinta_in_piles(state: State, played: Sequence[Card]) -> bool:
-    """Whether the pinta lies in a hand (a dealer who took it, after the discard)."""
-    return state.took and state.phase != "discard" and state.pinta not in played
-
-
-def out_chunks(state: State) -> list[tuple[int, int, str]]:
-    """The cards out of play in order, as (seat, count, "passed" | "exchanged") runs: the
-    passed hands in order of speaking, then the exchanges in order of play (public facts).
-    Empty when the layout does not add up (then nothing in it counts as known)."""
-    k = state.cards_each
-    runs = [(s, k, "passed") for s in seats_from(state.dealer + 1, state.players)
-            if state.status[s] in ("passed", "baceta")]
-    runs += [(s, n, "exchanged") for s in seats_from(state.dealer + 1, state.players)
-             if state.status[s] in IN_PLAY and (n := state.exchanged[s] or 0) > 0]
-    if sum(n for _, n, _ in runs) != len(state.out):
-        return []
-    return runs
-
-
-def own_out(state: State, seat: int) -> list[tuple[int, Card]]:
-    """The seat's own cards out of play that it saw, with their places in ``out``."""
-    found: list[tuple[int, Card]] = []
-    at = 0
-    blind = state.options.variante == "a_ciegas"
-    for s, n, _kind in out_chunks(state):
-        if s == seat and not blind:
-            found.extend((at + i, state.out[at + i]) for i in range(n))
-        at += n
-    return found
-
-
-def panfilo_holder(state: State) -> int | None:
-    """The seat dealt the pánfilo, known to all by its payment (None: nobody was paid)."""
-    if state.options.variante != "panfilo":
-        return None
-    for s in range(state.players):
-        base = -ANTE if s == state.dealer else 0
-        if state.hand_net[s] > base:
-            return s
-    return None
-
-
-def voids(state: State) -> list[set[Card]]:
-    """Cards each seat showed it cannot hold, by not following, not killing (matar) or not
-    trumping where it was compulsory (never a ciegas, where nobody chooses)."""
-    found: list[set[Card]] = [set() for _ in range(state.players)]
-    if state.options.variante == "a_ciegas":
-        return found
-    trump = state.trump
-    order = state.ranking.under(trump)
-    suit_of, power = order.suit, order.power
-    suits = suit_cards(order)
-    tricks = [list(plays) for _, plays in state.tricks]
-    if state.trick.plays:
-        tricks.append(list(state.trick.plays))
-    for plays in tricks:
-        led = suit_of[plays[0][1]]
-        for i in range(1, len(plays)):
-            seat, card = plays[i]
-            before = [c for _, c in plays[:i]]
-            suit = suit_of[card]
-            top_led = max(power[c] for c in before if suit_of[c] is led)
-            trumps = [power[c] for c in before if suit_of[c] is trump]
-            if suit is led:  # followed: had no higher card of the suit led, if it did not kill
-                if power[card] < top_led:
-                    found[seat].update(c for c in suits[led] if power[c] > top_led)
-                continue
-            found[seat].update(suits[led])
-            top = max(trumps) if trumps else None
-            if suit is not trump or (top is not None and power[card] < top):
-                # did not trump (or could not pisar): no trump above what was in the trick
-                found[seat].update(c for c in suits[trump] if top is None or power[c] > top)
-    return found
-
-
-# -- sampled deals ----------------------------------------------------------------------------
-
-
-def _deal(cards: list[Card], room: list[int], allowed: dict[Card, set[int]],
-          banned: list[set[Card]], rng: random.Random) -> list[list[Card]]:
-    """Deal ``cards`` (in canonical order) at random into piles of ``room`` places: the cards
-    with fewest possible piles first, each to a pile weighted by its room left, then the cards
-    that may go anywhere into the places left. When the constrained cards get stuck, the deal
-    is tried again a few times; in the end a card that fits nowhere goes to any pile."""
-    piles = range(len(room))
-    options: dict[Card, list[int]] = {}
-    free = []
-    anywhere_banned = set().union(*banned)
-    for card in cards:
-        where = allowed.get(card)
-        if where is None and card not in anywhere_banned:
-            free.append(card)
-        else:
-            options[card] = [p for p in (piles if where is None else sorted(where))
-                             if card not in banned[p]]
-    constrained = sorted(options, key=lambda c: len(options[c]))  # stable: canonical order
-    for attempt in range(DEAL_TRIES):
-        order = constrained[:]
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(options[c]))
-        dealt: list[list[Card]] = [[] for _ in piles]
-        left = list(room)
-        rest = []
-        for card in order:
-            open_ = [p for p in options[card] if left[p]]
-            if not open_:
-                rest.append(card)
-                continue
-            pick = open_[0] if len(open_) == 1 else rng.choices(
-                open_, weights=[left[p] for p in open_])[0]
-            dealt[pick].append(card)
-            left[pick] -= 1
-        if not rest or attempt == DEAL_TRIES - 1:
-            break
-    rng.shuffle(free)
-    rest += free  # in random order: fill the places left in turn
-    at = 0
-    for p in piles:
-        dealt[p] += rest[at:at + left[p]]
-        at += left[p]
-    return dealt
-
-
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where every card the seat cannot see is dealt again at random, consistently
-    with what it knows (see the module docstring)."""
-    world = state.clone()
-    n = state.players
-    played = played_cards(state)
-    # piles: the hands 0..n-1, then the baceta (n), then the cards out of play (n + 1)
-    bac, out = n, n + 1
-    templates: list[list[Card | None]] = [[None] * len(h) for h in state.hands]
-    templates.append([None] * len(state.baceta))
-    templates.append([None] * len(state.out))
-    if sees_own_hand(state, seat):
-        templates[seat] = list(state.hands[seat])
-    elif (state.options.variante == "a_ciegas" and state.phase == "play"
-          and state.turn == seat and state.hands[seat]):
-        templates[seat][0] = state.hands[seat][0]  # named by the view's one legal play
-    for place, card in own_out(state, seat):
-        templates[out][place] = card
-    allowed: dict[Card, set[int]] = {}
-    if pinta_in_piles(state, played):
-        dealer = state.dealer
-        if state.pinta in templates[dealer]:
-            pass
-        elif (state.exchanged[dealer] or 0) == 0:
-            templates[dealer][-1] = state.pinta  # kept last, where the tomo put it
-        else:
-            allowed[state.pinta] = {dealer, out}
-    if state.options.variante == "panfilo" and state.pinta is not PANFILO:
-        allowed[PANFILO] = _panfilo_piles(state, panfilo_holder(state), bac, out)
-    known = {c for t in templates for c in t if c is not None}
-    known.update(played)
-    if not pinta_in_piles(state, played):
-        known.add(state.pinta)
-    unseen = [c for c in _CANON if c not in known]
-    room = [t.count(None) for t in templates]
-    banned: list[set[Card]] = [*voids(state), set(), set()]
-    dealt = _deal(unseen, room, {c: p for c, p in allowed.items() if c not in known},
-                  banned, rng)
-    for p, template in enumerate(templates):
-        fill = iter(dealt[p])
-        cards = [c if c is not None else next(fill) for c in template]
-        if p < n:
-            world.hands[p] = cards
-        elif p == bac:
-            world.baceta = cards
-        else:
-            world.out = cards
-    world.source = DeckSource(rng.getrandbits(63))
-    world._loaded()  # whatever the engine derives from the hands is derived again
-    return world
-
-
-def _panfilo_piles(state: State, holder: int | None, bac: int, out: int) -> set[int]:
-    """Where the pánfilo may lie now, from where it was dealt (a hand, or the baceta)."""
-    bp = state.baceta_player
-    from_baceta = {bac} | {s for s in range(state.players)
-                           if s == bp or (state.exchanged[s] or 0) > 0}
-    if bp is not None and (state.exchanged[bp] or 0) > 0:
-        from_baceta.add(out)
-    if holder is None:
-        return from_baceta
-    where: set[int] = set()
-    status = state.status[holder]
-    if status in ("pending", "in"):
-        where.add(holder)
-    if status in ("passed", "baceta") or (state.exchanged[holder] or 0) > 0:
-        where.add(out)
-    if holder == state.dealer and state.took and state.phase != "discard":
-        where |= from_baceta  # maybe the blind discard
-    return where or {holder, bac, out}
 
 
 # -- rules of thumb ---------------------------------------------------------------------------

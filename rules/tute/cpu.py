@@ -1,5 +1,5 @@
-"""Tute's CPU players: rules of thumb, sampled deals, the value of a hand's end, and exact
-play in habanero's last eight tricks.
+"""Tute's CPU players: rules of thumb, what a seat knows, the value of a hand's end, and
+exact play in habanero's last eight tricks.
 
 Habanero once the baceta is exhausted (:func:`exact`, at ``normal`` and ``difícil``): every
 card the seat has not seen is in the other hand, so the rest of the hand is solved exactly
@@ -27,12 +27,20 @@ higher card of the suit, or by trumping where a void is known or the suit is nea
 points; when the trick can be won, win it with the cheapest card sure to hold it, else (if an
 opponent after may still beat it) with the card that risks fewest points, keeping cante pairs;
 when it cannot be won, give the card worth least. Habanero keeps its own rule for following:
-win a trick only if it carries points or the seat is last, else let it go cheaply.
+win a trick only if it carries points or the seat is last, else let it go cheaply. The card
+play is on the engine's bit masks (:mod:`rules.tute.cardplay`).
 
-Knowledge for the sampled deals: the seat's hand, every card played this hand, the turned
-card (held by the dealer in individual and parejas, at the bottom of the baceta in habanero
-until drawn, then by whoever drew it), the rey and caballo of every cante until played, and
-the suits a player showed they lack by not following (only where following was compulsory).
+Knowledge (:func:`knowledge`, places of :class:`rules.infoset.Hidden`): the seat's hand, every
+card played this hand, the turned card (held by the dealer in individual and parejas, at the
+bottom of the baceta in habanero until drawn, then by whoever drew it), the rey and caballo of
+every cante until played, and what each play showed where following was compulsory
+(:func:`rules.infoset.absent_in_tricks` under Tute's full rules): the suits a player lacks,
+no trump when it did not trump, no card above one it failed to beat. In habanero only the
+tricks after the last draw count (a draw may bring any card back).
+
+Difícil plays a sampled deal's hand out with the rules of thumb; in arrastrado, individual and
+parejas, once the first trick is over, on bit masks (:class:`rules.tute.cardplay.Tricks`,
+several times faster than the engine: more deals for the same budget).
 """
 
 from __future__ import annotations
@@ -42,22 +50,19 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from rules.cards import Card, Suit, spanish_deck
-from rules.cpu import Slot, Strategy, deal_unseen, register
-from rules.engine import Action, DeckSource, Event
-from rules.tricks import seats_from, trick_winner
-from rules.tute.bits import BIT, mask_of
+from rules.cpu import Strategy, register
+from rules.engine import Action, Event
+from rules.infoset import Hidden, absent_in_tricks, lacking_in_tricks, redraw_chance
+from rules.tricks import seats_from
+from rules.tute.bits import BIT, INDEX, ORDERED, mask_of
 from rules.tute.bits import cards as cards_of
+from rules.tute.cardplay import Sight, Tricks
 from rules.tute.endgame import Endgame, bits_of
 from rules.tute.events import HandScored, MatchOver
-from rules.tute.options import POINTS, RANKING, SORT_KEY, SWAP_FOR, ULTIMAS, card_points
+from rules.tute.options import FULL, PLAY, RANKING, SORT_KEY, SUITS, SWAP_FOR, ULTIMAS, card_points
 from rules.tute.state import State
 
 _DECK = spanish_deck()
-_POWER = {card: RANKING.power(card, None) for card in _DECK}
-_VALUE = {card: POINTS.get(card.rank, 0) for card in _DECK}
-_SUIT_CARDS: dict[Suit, list[Card]] = {}  # strongest first
-for _one in sorted(_DECK, key=lambda c: -_POWER[c]):
-    _SUIT_CARDS.setdefault(_one.suit, []).append(_one)
 
 
 # -- what the seat knows ----------------------------------------------------------------------
@@ -71,18 +76,23 @@ def played_cards(state: State) -> set[Card]:
     return out
 
 
-def past_tricks(state: State) -> list[list[tuple[int, Card]]]:
-    """This hand's completed tricks as (seat, card) in playing order, rebuilt from each
-    winner's pile (cards go there trick by trick, in playing order)."""
-    taken_at = [0] * state.players
-    leader = state.mano
+def past_tricks(state: State, start: int = 0) -> list[list[tuple[int, Card]]]:
+    """This hand's completed tricks from the ``start``-th on, as (seat, card) in playing
+    order, rebuilt from each winner's pile (cards go there trick by trick, in playing
+    order)."""
+    n = state.players
+    winners = state.trick_winners
+    taken_at = [0] * n
+    for winner in winners[:start]:
+        taken_at[winner] += n
     tricks = []
-    for winner in state.trick_winners:
-        start = taken_at[winner]
-        cards = state.taken[winner][start:start + state.players]
-        taken_at[winner] += state.players
-        tricks.append(list(zip(seats_from(leader, state.players), cards, strict=False)))
-        leader = winner
+    for index in range(start, len(winners)):
+        winner = winners[index]
+        leader = winners[index - 1] if index else state.mano
+        at = taken_at[winner]
+        cards = state.taken[winner][at:at + n]
+        taken_at[winner] += n
+        tricks.append(list(zip(seats_from(leader, n), cards, strict=False)))
     return tricks
 
 
@@ -93,27 +103,34 @@ def draw_tricks(state: State) -> int:
     return (40 - 2 * 8) // 2
 
 
-def voids(state: State) -> list[set[Suit]]:
-    """Suits each seat showed it lacks, where following (and then trumping) was compulsory:
-    tricks after the last habanero draw, every trick elsewhere."""
-    trump = state.trump
-    found: list[set[Suit]] = [set() for _ in range(state.players)]
-    tricks = past_tricks(state)
+def binding_tricks(state: State) -> list[list[tuple[int, Card]]]:
+    """The tricks (the one in progress too) where following, and then trumping, was
+    compulsory: those after the last habanero draw (a draw may bring any card back), every
+    trick elsewhere."""
+    skip = draw_tricks(state)
+    if len(state.trick_winners) < skip:  # habanero before the last draw: nothing binds
+        return []
+    tricks = past_tricks(state, skip)
     if state.trick.plays:
         tricks.append(list(state.trick.plays))
-    for index, plays in enumerate(tricks):
-        if index < draw_tricks(state):
-            continue
-        led = plays[0][1].suit
-        trumped = led is trump
-        for seat, card in plays[1:]:
-            if card.suit is not led:
-                found[seat].add(led)
-                if card.suit is not trump and not trumped:
-                    found[seat].add(trump)
-            if card.suit is trump:
-                trumped = True
-    return found
+    return tricks
+
+
+def absent(state: State) -> list[set[Card]]:
+    """Per seat, the cards its plays showed it cannot hold (:func:`binding_tricks`, under
+    Tute's full rules: :func:`rules.infoset.absent_in_tricks`)."""
+    return absent_in_tricks(binding_tricks(state), state.players, state.trump, RANKING, FULL,
+                            state.pairs)
+
+
+def voids(state: State) -> list[int]:
+    """Per seat, the suits it showed it lacks (bit ``s`` for ``SUITS[s]``), from the same
+    tricks (:func:`rules.infoset.lacking_in_tricks`: cheap, for the rules of thumb)."""
+    found = lacking_in_tricks(binding_tricks(state), state.players, state.trump, FULL)
+    return [sum(1 << _SUIT_BIT[s] for s in suits) for suits in found]
+
+
+_SUIT_BIT: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
 
 
 def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list[Card]]:
@@ -140,26 +157,36 @@ def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list
     return held
 
 
+def knowledge(state: State, seat: int) -> Hidden:
+    """The seat's knowledge as places: every other seat's hand (by seat) and the baceta
+    ("baceta", the turned card known at its bottom until drawn), with the cards known to lie
+    in them and those each seat showed it cannot hold."""
+    played = played_cards(state)
+    hidden = Hidden(_DECK, played | set(state.hands[seat]))
+    for s in range(state.players):
+        if s != seat:
+            hidden.place(s, len(state.hands[s]))
+    hidden.place("baceta", len(state.baceta))
+    if state.baceta and state.baceta[-1] is state.turned:
+        hidden.hold("baceta", state.turned, -1)
+    for holder, held in known_holdings(state, seat, played).items():
+        for card in held:
+            hidden.hold(holder, card)
+    for s, cards in enumerate(absent(state)):
+        if s != seat:
+            hidden.ban(s, cards)
+    return hidden
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where the cards the seat cannot see are dealt at random, consistently."""
+    dealt = knowledge(state, seat).deal(rng)
     world = state.clone()
-    played = played_cards(state)
-    held = known_holdings(state, seat, played)
-    bottom = state.baceta[-1:] if state.baceta and state.baceta[-1] is state.turned else []
-    known = set(state.hands[seat]) | played | set(bottom)
-    for cards in held.values():
-        known.update(cards)
-    unseen = [c for c in _DECK if c not in known]
-    lacking = voids(state)
-    others = [s for s in range(state.players) if s != seat]
-    slots = [Slot(len(state.hands[s]) - len(held.get(s, [])), frozenset(lacking[s]))
-             for s in others]
-    slots.append(Slot(len(state.baceta) - len(bottom)))
-    dealt = deal_unseen(unseen, slots, rng)
-    for s, cards in zip(others, dealt, strict=False):
-        world.hands[s] = sorted(cards + held.get(s, []), key=SORT_KEY.__getitem__)
-    world.baceta = dealt[-1] + bottom
-    world.source = DeckSource(rng.getrandbits(63))
+    for s in range(state.players):
+        if s != seat:
+            world.hands[s] = sorted(dealt[s], key=SORT_KEY.__getitem__)
+    world.baceta = dealt["baceta"]
+    redraw_chance(world, rng)
     world._loaded()  # whatever the engine derives from the hands is derived again
     return world
 
@@ -181,11 +208,25 @@ def heuristic(state: State, seat: int, rng: random.Random) -> Action:
         return tute or trump or sings[0]
     if "swap" in verbs and SWAP_FOR.get(state.turned) is not None:
         return verbs["swap"]
-    cards = [_card(a) for a in legal if a.verb == "play"]
+    cards = mask_of(_card(a) for a in legal if a.verb == "play")
     if not cards:
         return legal[0]
-    card = _lead(state, seat, cards) if not state.trick.plays else _follow(state, seat, cards)
-    return next(a for a in legal if a.verb == "play" and a.args[0] == str(card))
+    return PLAY[ORDERED[sight(state, seat).choose(cards)]]
+
+
+def sight(state: State, seat: int) -> Sight:
+    """What ``seat`` sees as it plays (:class:`rules.tute.cardplay.Sight`): the cards it has
+    not seen are the others' hands and the baceta (read off them: the same set the seat
+    works out from the table)."""
+    unseen = mask_of(state.baceta)
+    for holder, cards in enumerate(state.hands):
+        if holder != seat:
+            unseen |= mask_of(cards)
+    sung = sum(1 << SUITS.index(s) for s in state.sung)
+    plays = [(s, INDEX[c]) for s, c in state.trick.plays]
+    return Sight(seat, mask_of(state.hands[seat]), unseen, state.trump_index, state.players,
+                 state.pairs, state.modalidad == "habanero", bool(state.baceta), plays,
+                 voids(state), sung)
 
 
 def _card(action: Action) -> Card:
@@ -195,171 +236,11 @@ def _card(action: Action) -> Card:
 _BY_TEXT = {str(c): c for c in _DECK}
 
 
-def _masters(state: State, seat: int, played: set[Card]) -> set[Card]:
-    """Cards of the seat that no unseen card of their suit can beat."""
-    mine = set(state.hands[seat])
-    out = set()
-    for card in mine:
-        higher = (c for c in _SUIT_CARDS[card.suit] if _POWER[c] > _POWER[card])
-        if all(c in played or c in mine for c in higher):
-            out.add(card)
-    return out
-
-
-def _pairs(state: State, hand: Sequence[Card]) -> set[Card]:
-    """Rey and caballo kept together for a cante still to sing."""
-    sung = {letter for _, letter, _ in state.cantes}
-    keep = set()
-    for suit in {c.suit for c in hand}:
-        if suit.value in sung:
-            continue
-        pair = [c for c in hand if c.suit is suit and c.rank in (11, 12)]
-        if len(pair) == 2:
-            keep.update(pair)
-    return keep
-
-
-class _Seen:
-    """What the seat knows that the choice of a card needs, worked out once per decision."""
-
-    __slots__ = ("_voids", "after", "mine", "played", "seat", "state", "trump", "unseen")
-
-    def __init__(self, state: State, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.trump = state.trump
-        self.played = played_cards(state)
-        self.mine = set(state.hands[seat])
-        self.unseen = [c for c in _DECK if c not in self.played and c not in self.mine]
-        done = len(state.trick.plays) + 1
-        self.after = [(seat + i) % state.players for i in range(1, state.players - done + 1)]
-        self._voids: list[set[Suit]] | None = None
-
-    @property
-    def voids(self) -> list[set[Suit]]:
-        if self._voids is None:
-            self._voids = voids(self.state)
-        return self._voids
-
-    def foes(self, seats: Sequence[int]) -> list[int]:
-        """The seats among ``seats`` not on the seat's side."""
-        side = self.state.side(self.seat)
-        return [s for s in seats if self.state.side(s) != side]
-
-    def out(self, suit: Suit) -> int:
-        """Unseen cards of ``suit``."""
-        return sum(1 for c in self.unseen if c.suit is suit)
-
-    def may_beat(self, seat: int, top: Card, led: Suit) -> bool:
-        """Whether ``seat`` may hold a card that beats ``top`` on a trick led in ``led``."""
-        void = self.voids[seat]
-        trump = self.trump
-        if top.suit is trump:
-            return trump not in void and any(
-                c.suit is trump and _POWER[c] > _POWER[top] for c in self.unseen)
-        if led not in void and any(
-                c.suit is led and _POWER[c] > _POWER[top] for c in self.unseen):
-            return True
-        if trump in void or not any(c.suit is trump for c in self.unseen):
-            return False
-        return led in void or self.out(led) <= len(self.after)
-
-    def secure(self, top: Card, led: Suit) -> bool:
-        """No opponent still to play may beat ``top``."""
-        return not any(self.may_beat(s, top, led) for s in self.foes(self.after))
-
-
-def _lead(state: State, seat: int, cards: list[Card]) -> Card:
-    trump = state.trump
-    if state.modalidad == "habanero" and state.baceta:
-        return _lead_open(state, cards)
-    seen = _Seen(state, seat)
-    masters = _masters(state, seat, seen.played)
-    lacking = seen.voids
-    foes = seen.foes(range(state.players))
-    trumping = [f for f in foes if trump not in lacking[f]] if seen.out(trump) else []
-    duel = state.modalidad == "habanero"  # there masters and trumps led regardless did better
-    plain = [c for c in cards if c.suit is not trump]
-    safe = [c for c in plain if c in masters
-            and (duel or not any(c.suit in lacking[f] for f in trumping))]
-    if safe:  # a master nobody will trump: the trick, and a cante if one is waiting
-        return max(safe, key=lambda c: (_VALUE[c], _POWER[c]))
-    trumps = [c for c in cards if c.suit is trump]
-    if (duel or trumping) and any(c in masters for c in trumps) and len(trumps) >= 2:
-        return max(trumps, key=lambda c: _POWER[c])  # draw the opponents' trumps
-    keep = _pairs(state, cards)
-    pool = [c for c in plain if c not in keep and c not in masters] or plain or cards
-    if state.pairs:  # a suit the partner lacks and can trump, the opponents not
-        partner = (seat + 2) % 4
-        ruff = [c for c in pool if c.suit in lacking[partner] and trump not in lacking[partner]
-                and not any(c.suit in lacking[f] for f in foes)]
-        pool = ruff or pool
-    return _cheapest_lead(pool, cards)
-
-
-def _lead_open(state: State, cards: list[Card]) -> Card:
-    """Habanero while the baceta lasts: any card may follow, so lead cheap, keeping pairs."""
-    trump = state.trump
-    plain = [c for c in cards if c.suit is not trump]
-    keep = _pairs(state, cards)
-    pool = [c for c in plain if c not in keep] or plain or cards
-    return _cheapest_lead(pool, cards)
-
-
-def _cheapest_lead(pool: list[Card], cards: list[Card]) -> Card:
-    """The card of ``pool`` worth least, from the suit the seat holds most of."""
-    counts = {s: sum(1 for c in cards if c.suit is s) for s in {c.suit for c in pool}}
-    return min(pool, key=lambda c: (_VALUE[c], -counts[c.suit], _POWER[c]))
-
-
-def _follow(state: State, seat: int, cards: list[Card]) -> Card:
-    trump = state.trump
-    plays = state.trick.plays
-    winner = trick_winner(plays, trump, RANKING)
-    last = len(plays) == state.players - 1
-    partner = state.pairs and state.side(winner) == state.side(seat)
-    keep = _pairs(state, cards)
-    led = plays[0][1].suit
-    if partner:
-        safe = last or _Seen(state, seat).secure(dict(plays)[winner], led)
-        if safe:  # load points on the partner's trick, but never a trump
-            plain = [c for c in cards if c.suit is not trump and c not in keep] or cards
-            return max(plain, key=lambda c: (_VALUE[c], -_POWER[c]))
-        return min(cards, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-    wins = [c for c in cards if trick_winner([*plays, (seat, c)], trump, RANKING) == seat]
-    if state.modalidad == "habanero":
-        return _follow_duel(state, plays, cards, wins, last, keep)
-    if wins:
-        pool = [c for c in wins if c not in keep] or wins
-        if last:
-            return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
-        seen = _Seen(state, seat)
-        secure = [c for c in pool if seen.secure(c, led)]
-        if secure:  # the cheapest card that surely holds the trick
-            return min(secure, key=lambda c: (c.suit is trump, _POWER[c]))
-        # it may be beaten: risk as few points as possible
-        return min(pool, key=lambda c: (c.suit is trump, _VALUE[c], _POWER[c]))
-    pool = [c for c in cards if c not in keep] or cards
-    return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-
-
-def _follow_duel(state: State, plays: list[tuple[int, Card]], cards: list[Card],
-                 wins: list[Card], last: bool, keep: set[Card]) -> Card:
-    """Habanero: a trick is worth winning if it carries points or the seat is last (with the
-    cheapest winning card, else the highest), otherwise the cheapest card lets it go."""
-    trump = state.trump
-    if wins and (last or sum(_VALUE[c] for _, c in plays) >= 10
-                 or any(_VALUE[c] >= 10 for c in cards)):
-        pool = [c for c in wins if c.suit is not trump] or wins
-        if last:
-            return min(pool, key=lambda c: (c.suit is trump, _POWER[c]))
-        return max(pool, key=lambda c: (c.suit is not trump, _POWER[c]))
-    losers = [c for c in cards if c not in wins] or cards
-    pool = [c for c in losers if c not in keep] or losers
-    return min(pool, key=lambda c: (_VALUE[c], c.suit is trump, _POWER[c]))
-
-
 # -- the end of a playout ---------------------------------------------------------------------
+
+
+MARGIN = 130  # a hand's points margin counts this many points to the unit
+JUEGO = 0.5  # and each juego won or given this many units
 
 
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
@@ -370,9 +251,9 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
         if isinstance(event, HandScored):
             points = list(event.points)
             mine = points.pop(side)
-            value += (mine - max(points)) / 130
+            value += (mine - max(points)) / MARGIN
             won = state.side(event.winners[0]) == side
-            value += (0.5 if won else -0.5) * event.juegos
+            value += (JUEGO if won else -JUEGO) * event.juegos
         elif isinstance(event, MatchOver):
             value += 5.0 if seat in event.winners else -5.0
     return value
@@ -494,4 +375,36 @@ def _sweep_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[
     return _pick(good, usual) if good else 0
 
 
-register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact))
+# -- difícil's playouts --------------------------------------------------------------------------
+
+
+def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
+    """Each legal move's value in a sampled deal (as :func:`evaluate` values the hand's end):
+    the move, then the hand played out by the rules of thumb for every seat — on bit masks
+    (:class:`~rules.tute.cardplay.Tricks`) in arrastrado, individual and parejas once the
+    first trick is over, by the engine otherwise (habanero's draws, sings and swaps)."""
+    values = []
+    hand = world.hand_number
+    for action in legal:
+        sim = world.clone()
+        events = list(sim.apply(seat, action))
+        if sim.result is None and sim.hand_number == hand and sim.modalidad != "habanero" \
+                and sim.trick_winners:
+            side, won, points, over = Tricks(sim, voids(sim)).play_out()
+            mine = sim.side(seat)
+            value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / MARGIN
+            value += (JUEGO if side == mine else -JUEGO) * won
+            if over:
+                value += 5.0 if side == mine else -5.0
+            values.append(value)
+            continue
+        while sim.result is None and sim.hand_number == hand:
+            mover = sim.to_act
+            assert mover is not None
+            events += sim.apply(mover, heuristic(sim, mover, rng))
+        values.append(evaluate(events, sim, seat))
+    return values
+
+
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,
+                         solve=solve))

@@ -1,0 +1,173 @@
+"""The shared information-set layer (rules.infoset): what a play on a trick reveals, and
+deals consistent with a seat's knowledge.
+
+What a play reveals is checked against the rules themselves (``legal_cards``) for every trick
+policy the games use, on random tricks: a card ruled out is never one the player could hold
+(the inference is sound), and holding any card ruled out would have made the play illegal
+(it is exact, not merely cautious).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.belote.options import PAIRS_POLICY as BELOTE_PAIRS
+from rules.belote.options import POLICY as BELOTE
+from rules.belote.options import RANKING as BELOTE_RANKING
+from rules.cards import Card, french_deck, spanish_deck
+from rules.infoset import Hidden, absent_after, absent_in_tricks, deal_cards
+from rules.tomate.options import POLICY as TOMATE
+from rules.tricks import Ranking, TrickPolicy, legal_cards, trick_winner
+from rules.tute.options import FULL, HABANERO_OPEN
+from rules.tute.options import RANKING as TUTE_RANKING
+from tests.sizes import size
+
+TOMATE_RANKING = Ranking(order=(14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2))
+CASES = [
+    ("tute", spanish_deck(), TUTE_RANKING, FULL, False),
+    ("habanero", spanish_deck(), TUTE_RANKING, HABANERO_OPEN, False),
+    ("belote", list(french_deck(7)), BELOTE_RANKING, BELOTE, False),
+    ("belote-pairs", list(french_deck(7)), BELOTE_RANKING, BELOTE_PAIRS, True),
+    ("tomate", french_deck(), TOMATE_RANKING, TOMATE, False),
+]
+
+
+def random_trick(deck: list[Card], rng: random.Random, players: int,
+                 ) -> tuple[list[tuple[int, Card]], list[Card], Card]:
+    """A trick of 1 to players-1 cards, the next player's hand (2-8 cards) and the trump."""
+    cards = rng.sample(deck, players + 8)
+    before = [(i, cards[i]) for i in range(rng.randint(1, players - 1))]
+    hand = cards[players:players + rng.randint(2, 8)]
+    return before, hand, rng.choice(deck)
+
+
+@pytest.mark.parametrize(("name", "deck", "ranking", "policy", "pairs"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_a_play_rules_out_exactly_the_cards_that_would_have_made_it_illegal(
+        name: str, deck: list[Card], ranking: Ranking, policy: TrickPolicy, pairs: bool,
+) -> None:
+    rng = random.Random(name)
+    checked = 0
+    for _ in range(size(400, 4000)):
+        before, hand, turned = random_trick(deck, rng, 4)
+        trump = turned.suit
+        seat = len(before)
+        partner = pairs and len(before) >= 2 and \
+            (trick_winner(before, trump, ranking) - seat) % 2 == 0
+        for card in legal_cards(hand, before, trump, ranking, policy, partner):
+            absent = absent_after(before, card, trump, ranking, policy, partner)
+            assert not absent & set(hand), (before, hand, card)  # sound
+            others = [c for c in deck if c not in hand and c not in dict(before).values()]
+            for extra in rng.sample(sorted(absent, key=str), min(3, len(absent))):
+                if extra in others:  # exact: holding it, the card would be illegal
+                    kept = [c for c in hand if c is not card][:-1]
+                    swapped = [*kept, card, extra]
+                    assert card not in legal_cards(swapped, before, trump, ranking, policy,
+                                                   partner), (before, swapped, card, extra)
+                    checked += 1
+    assert checked > 50
+
+
+def test_a_void_shown_in_a_trick_is_kept_per_seat() -> None:
+    deck = spanish_deck()
+    by = {str(c): c for c in deck}
+    trick = [(0, by["3c"]), (1, by["5o"]), (2, by["4e"])]  # oros trump: 1 trumped, 2 had none
+    absent = absent_in_tricks([trick], 3, by["1o"].suit, TUTE_RANKING, FULL)
+    copas = {c for c in deck if c.suit is by["1c"].suit}
+    oros = {c for c in deck if c.suit is by["1o"].suit}
+    assert absent[0] == set()
+    assert absent[1] == copas
+    # seat 2 did not follow and, with a trump in the trick, could not overtrump it
+    assert absent[2] == copas | {c for c in oros if TUTE_RANKING.power(c, by["1o"].suit)
+                                 > TUTE_RANKING.power(by["5o"], by["1o"].suit)}
+
+
+def test_a_deal_keeps_sizes_known_cards_and_bans() -> None:
+    deck = spanish_deck()
+    rng = random.Random(3)
+    for _ in range(size(200, 2000)):
+        seen = rng.sample(deck, 10)
+        hidden = Hidden(deck, seen)
+        rest = [c for c in deck if c not in seen]
+        sizes = [9, 9, 12]
+        for key, n in zip("abc", sizes, strict=True):
+            hidden.place(key, n)
+        bottom = rng.choice(rest)
+        hidden.hold("c", bottom, -1)
+        held = rng.choice([c for c in rest if c is not bottom])
+        hidden.hold("a", held)
+        suit = rng.choice(rest).suit
+        hidden.ban("b", [c for c in deck if c.suit is suit])
+        dealt = hidden.deal(rng)
+        assert [len(dealt[k]) for k in "abc"] == sizes
+        assert sorted(str(c) for cards in dealt.values() for c in cards) == \
+            sorted(map(str, rest))
+        assert dealt["c"][-1] is bottom and held in dealt["a"]
+        if sum(1 for c in rest if c.suit is suit and c not in (bottom, held)) <= 9 + 11:
+            assert not any(c.suit is suit for c in dealt["b"])
+
+
+def test_a_tight_deal_is_found_when_the_quick_one_gets_stuck() -> None:
+    """Two places that each lack a suit, the third taking what is left: only a careful deal
+    keeps every constraint, and it always does."""
+    deck = spanish_deck()
+    rng = random.Random(5)
+    suits = sorted({c.suit for c in deck}, key=lambda s: s.value)
+    cards = [c for c in deck if c.suit in suits[:2]]  # 20 cards of two suits
+    banned = [{c for c in cards if c.suit is suits[0]}, {c for c in cards if c.suit is suits[1]},
+              set()]
+    for _ in range(size(200, 2000)):
+        out = deal_cards(list(cards), [8, 8, 4], banned, rng)
+        assert [len(p) for p in out] == [8, 8, 4]
+        for place, ban in zip(out, banned, strict=True):
+            assert not set(place) & ban
+
+
+def test_deals_depend_only_on_the_knowledge_and_the_generator() -> None:
+    deck = spanish_deck()
+    first, second = Hidden(deck, deck[:5]), Hidden(deck, reversed(deck[:5]))
+    for hidden in (first, second):
+        hidden.place(1, 20)
+        hidden.place("deck", 15)
+    assert first.deal(random.Random(9)) == second.deal(random.Random(9))
+
+
+@pytest.mark.parametrize(("name", "deck", "ranking", "policy", "pairs"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_the_suits_lacked_are_the_whole_suits_ruled_out(
+        name: str, deck: list[Card], ranking: Ranking, policy: TrickPolicy, pairs: bool,
+) -> None:
+    """The cheap suit-level reading (for rules of thumb) agrees with the card-level one."""
+    from rules.infoset import lacking_in_tricks
+
+    rng = random.Random(f"lacking-{name}")
+    suits = {c.suit for c in deck}
+    for _ in range(size(300, 3000)):
+        players = 4
+        tricks = []
+        turned = rng.choice(deck)
+        for _ in range(rng.randint(1, 3)):  # legal tricks of random hands
+            hands = [rng.sample(deck, 8) for _ in range(players)]
+            plays: list[tuple[int, Card]] = []
+            for seat in range(players):
+                partner = pairs and len(plays) >= 2 and \
+                    (trick_winner(plays, turned.suit, ranking) - seat) % 2 == 0
+                cards = [c for c in hands[seat] if c not in {p for _, p in plays}] \
+                    or hands[seat]
+                legal = legal_cards(cards, plays, turned.suit, ranking, policy, partner) \
+                    if plays else cards
+                plays.append((seat, rng.choice(legal)))
+            tricks.append(plays)
+        trump = turned.suit
+        tricks = [t for t in tricks if len({c for _, c in t}) == len(t)]
+        lacking = lacking_in_tricks(tricks, players, trump, policy, pairs, ranking)
+        absent = [set() for _ in range(players)]
+        for plays in tricks:
+            found = absent_in_tricks([plays], players, trump, ranking, policy, pairs)
+            for seat in range(players):
+                absent[seat] |= found[seat]
+        for seat in range(players):
+            whole = {s for s in suits if {c for c in deck if c.suit is s} <= absent[seat]}
+            assert lacking[seat] == whole, (tricks, seat)
