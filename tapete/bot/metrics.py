@@ -162,7 +162,7 @@ class Metrics:
              "Difícil CPU decisions answered by a search in a worker process.",
              [("", r.searched)]),
             ("tapete_cpu_at_normal_total", "counter",
-             "Difícil CPU decisions taken at normal instead: the workers could not give them"
+             "Difícil CPU decisions taken at normal instead: the workers had no room for"
              " the least search, or a search was late or broken.", [("", r.at_normal)]),
             ("tapete_reply_seconds", "summary",
              f"From an interaction's arrival to the end of its handler (the reply);"
