@@ -44,8 +44,8 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tapete import rules
 from benchmarks import reference
+from tapete import rules
 from tapete.rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose
 from tapete.rules.engine import Event, Game
 

@@ -365,7 +365,7 @@ def spanish_payload(backend: Any, **kwargs: Any) -> Any:
 def worker(name: str, conn: Connection, batch: int, seed: int, profile: str | None) -> None:
     """One bot's process: waits (blocking, between clicks only) for its turn, clicks once."""
     simcord.interactions.base_payload = spanish_payload
-    # Logging as the bot runs it (python -m tapete: INFO and up, tapete/bot/__main__.py), into a file.
+    # Logging as the bot runs it (python -m tapete: INFO and up), into a file.
     with tempfile.NamedTemporaryFile("w", prefix=f"bench-{name}-", suffix=".log") as log_file:
         logging.basicConfig(level=logging.INFO, stream=log_file,
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -228,6 +228,7 @@ async def test_the_first_hard_move_waits_for_the_workers_to_start(
     """Starting a worker (a fresh interpreter) takes longer than a short search's grace: the
     first difícil move after a start still gets its search instead of falling back."""
     import bot.cpu
+
     from tapete.bot.cpu import CpuPlayers
 
     monkeypatch.setattr(bot.cpu, "GRACE", 0.01)

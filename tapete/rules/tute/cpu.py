@@ -59,7 +59,16 @@ from tapete.rules.tute.bits import cards as cards_of
 from tapete.rules.tute.cardplay import Sight, Tricks
 from tapete.rules.tute.endgame import Endgame, bits_of
 from tapete.rules.tute.events import HandScored, MatchOver
-from tapete.rules.tute.options import FULL, PLAY, RANKING, SORT_KEY, SUITS, SWAP_FOR, ULTIMAS, card_points
+from tapete.rules.tute.options import (
+    FULL,
+    PLAY,
+    RANKING,
+    SORT_KEY,
+    SUITS,
+    SWAP_FOR,
+    ULTIMAS,
+    card_points,
+)
 from tapete.rules.tute.state import State
 
 _DECK = spanish_deck()
