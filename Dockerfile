@@ -1,4 +1,4 @@
-# Tapete in a container: the bot (`python -m bot`) as a user without privileges, its SQLite
+# Tapete in a container: the bot (the `tapete` command) as a user without privileges, its SQLite
 # file in the volume /data (or nothing there, with DATABASE_URL). See README, "Hosting with
 # containers"; compose.yaml adds a PostgreSQL server.
 #   docker build -t tapete .
@@ -15,15 +15,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 ARG EXTRAS=postgres,sentry
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY rules ./rules
-COPY bot ./bot
-COPY cogs ./cogs
-COPY locales ./locales
+# A font with accents and ñ for the names in the table pictures (without one they lose them).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+COPY pyproject.toml constraints.txt README.md ./
+COPY tapete ./tapete
 COPY docs ./docs
-# Installed from this copy of the repository, editable: the bot reads its catalogs (locales/)
-# and rule pages (docs/rules/) beside its code.
-RUN pip install --editable ".[${EXTRAS}]"
+# Installed as a package (code, catalogs and rule pages inside it), at the tested versions.
+RUN pip install -c constraints.txt ".[${EXTRAS}]" && rm -rf /app
 
 RUN useradd --system --user-group --uid 10001 --home-dir /data --no-create-home tapete \
     && mkdir /data && chown tapete:tapete /data
@@ -34,4 +33,4 @@ VOLUME /data
 # SIGTERM (docker stop, a supervisor) stops the bot as cleanly as Ctrl-C: tables saved, CPU
 # workers stopped, connections closed.
 STOPSIGNAL SIGTERM
-CMD ["python", "-m", "bot"]
+CMD ["tapete"]

@@ -9,7 +9,9 @@
     python3 run.py migrate-to-postgres   # copy the SQLite database into DATABASE_URL
 
 The virtual environment is created in ``.venv`` on first use and reused afterwards; the
-dependencies are (re)installed whenever ``pyproject.toml`` changes. What it prints is for
+dependencies are (re)installed, at the versions pinned in ``constraints.txt``, whenever
+``pyproject.toml`` or ``constraints.txt`` changes (PostgreSQL's driver too when
+``DATABASE_URL`` is set). What it prints is for
 whoever runs the bot, so it is in English, like the README.
 """
 
@@ -30,31 +32,50 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
+CONSTRAINTS = ROOT / "constraints.txt"  # the versions the tests passed with (see its header)
+
+
 def ensure_env(extras: str) -> None:
+    """Create ``.venv`` if needed and install Tapete with ``extras``, at the versions of
+    ``constraints.txt``; again whenever ``pyproject.toml`` or the constraints change."""
     if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by any python3
         sys.exit("Tapete needs Python 3.11 or newer.")
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()
+                            + CONSTRAINTS.read_bytes()).hexdigest()[:16]
     stamp = VENV / f".installed-{extras or 'base'}-{digest}"
     if not stamp.exists():
         print("Installing the dependencies ...", flush=True)
         target = f"{ROOT}[{extras}]" if extras else str(ROOT)
         subprocess.run(
             [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "-e", target],
+             "-c", str(CONSTRAINTS), "-e", target],
             check=True,
         )
         stamp.touch()
+
+
+def uses_postgres() -> bool:
+    """Whether DATABASE_URL (the environment's, else .env's) asks for PostgreSQL, whose driver
+    is the optional extra ``postgres``."""
+    url = os.environ.get("DATABASE_URL", "")
+    env_file = ROOT / ".env"
+    if not url and env_file.is_file():
+        for line in env_file.read_text(encoding="utf-8", errors="replace").splitlines():
+            name, _, value = line.partition("=")
+            if name.strip().upper() == "DATABASE_URL":
+                url = value.strip().strip("'\"")
+    return url.startswith(("postgresql://", "postgres://"))
 
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "bot"
     os.chdir(ROOT)
     if command == "bot":
-        ensure_env("")
-        return subprocess.call([str(PYTHON), "-m", "bot", *argv[1:]])
+        ensure_env("postgres" if uses_postgres() else "")
+        return subprocess.call([str(PYTHON), "-m", "tapete", *argv[1:]])
     if command == "test":
         ensure_env("dev")
         args = argv[1:]
@@ -64,8 +85,8 @@ def main(argv: list[str]) -> int:
             env["TAPETE_LONG"] = "1"
         return subprocess.call([str(PYTHON), "-m", "pytest", *args], env=env)
     if command == "migrate-to-postgres":
-        ensure_env("")
-        return subprocess.call([str(PYTHON), "-m", "bot.migrate", *argv[1:]])
+        ensure_env("postgres")
+        return subprocess.call([str(PYTHON), "-m", "tapete.bot.migrate", *argv[1:]])
     if command == "check":
         ensure_env("dev")
         lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])

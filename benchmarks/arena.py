@@ -44,10 +44,10 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules
 from benchmarks import reference
-from rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose
-from rules.engine import Event, Game
+from tapete import rules
+from tapete.rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose
+from tapete.rules.engine import Event, Game
 
 
 def games() -> dict[str, Game]:
@@ -58,7 +58,7 @@ def games() -> dict[str, Game]:
     found = {}
     for module in pkgutil.iter_modules(rules.__path__):
         if module.ispkg:
-            package: Any = importlib.import_module(f"rules.{module.name}")
+            package: Any = importlib.import_module(f"tapete.rules.{module.name}")
             if hasattr(package, "GAME"):
                 found[package.GAME.name] = package.GAME
     return found

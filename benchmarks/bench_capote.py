@@ -33,12 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from rules import tute  # noqa: E402
-from rules.cpu import DEFAULT_BUDGET_MS, choose, strategy_for  # noqa: E402
-from rules.tute.bits import mask_of  # noqa: E402
-from rules.tute.endgame import Endgame  # noqa: E402
-from rules.tute.events import HandScored  # noqa: E402
-from rules.tute.options import ULTIMAS, card_points  # noqa: E402
+from tapete.rules import tute  # noqa: E402
+from tapete.rules.cpu import DEFAULT_BUDGET_MS, choose, strategy_for  # noqa: E402
+from tapete.rules.tute.bits import mask_of  # noqa: E402
+from tapete.rules.tute.endgame import Endgame  # noqa: E402
+from tapete.rules.tute.events import HandScored  # noqa: E402
+from tapete.rules.tute.options import ULTIMAS, card_points  # noqa: E402
 
 OPTIONS = tute.Options(modalidad="habanero")
 

@@ -71,7 +71,7 @@ import simcord.interactions  # noqa: E402
 from discord.ext import commands  # noqa: E402
 from simcord.http import router  # noqa: E402
 
-from bot.__main__ import QUIET  # noqa: E402
+from tapete.bot.__main__ import QUIET  # noqa: E402
 
 BOTS = ("tapete", "ack", "reply")
 CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")
@@ -181,8 +181,8 @@ class TapeteDriver:
     """Two players at Tute tables of the real bot; each timed click plays one card."""
 
     def __init__(self, seed: int) -> None:
-        from bot.app import TapeteBot
-        from bot.settings import Settings
+        from tapete.bot.app import TapeteBot
+        from tapete.bot.settings import Settings
 
         self.rng = random.Random(seed)
         self.tmp = tempfile.TemporaryDirectory(prefix="tapete-bench-")
@@ -365,7 +365,7 @@ def spanish_payload(backend: Any, **kwargs: Any) -> Any:
 def worker(name: str, conn: Connection, batch: int, seed: int, profile: str | None) -> None:
     """One bot's process: waits (blocking, between clicks only) for its turn, clicks once."""
     simcord.interactions.base_payload = spanish_payload
-    # Logging as the bot runs it (python -m bot: INFO and up, bot/__main__.py), into a file.
+    # Logging as the bot runs it (python -m tapete: INFO and up), into a file.
     with tempfile.NamedTemporaryFile("w", prefix=f"bench-{name}-", suffix=".log") as log_file:
         logging.basicConfig(level=logging.INFO, stream=log_file,
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")

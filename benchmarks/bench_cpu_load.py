@@ -35,12 +35,12 @@ from pathlib import Path
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.cpu import CpuPlayers
-from bot.i18n import catalog
-from bot.storage import Storage
-from bot.tables import Table, TableService, Timing
-from bot.views import hand_message, public_message
-from cogs.tute import TuteCog
+from tapete.bot.cpu import CpuPlayers
+from tapete.bot.i18n import catalog
+from tapete.bot.storage import Storage
+from tapete.bot.tables import Table, TableService, Timing
+from tapete.bot.views import hand_message, public_message
+from tapete.cogs.tute import TuteCog
 
 ES = catalog("es")
 CHANNELS = itertools.count(10_000)  # the human tables' channels

@@ -33,8 +33,8 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules
-from rules import belote, escoba, nlk, tomate, tute
+from tapete import rules
+from tapete.rules import belote, escoba, nlk, tomate, tute
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.bank import Bank  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from tapete.bot.bank import Bank  # noqa: E402
+from tapete.bot.storage import Storage  # noqa: E402
 
 GUILD = 1
 POTS = ("plato", "reserva")

@@ -28,15 +28,15 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.art.table import Scene, render_hand, render_table
-from bot.i18n import Lang, catalog
-from cogs import belote as belote_cog
-from cogs import escoba as escoba_cog
-from cogs import nlk as nlk_cog
-from cogs import tomate as tomate_cog
-from cogs import tute as tute_cog
-from rules import belote, escoba, nlk, tomate, tute
-from rules.engine import Game
+from tapete.bot.art.table import Scene, render_hand, render_table
+from tapete.bot.i18n import Lang, catalog
+from tapete.cogs import belote as belote_cog
+from tapete.cogs import escoba as escoba_cog
+from tapete.cogs import nlk as nlk_cog
+from tapete.cogs import tomate as tomate_cog
+from tapete.cogs import tute as tute_cog
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.engine import Game
 
 
 @dataclass

@@ -48,12 +48,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.app import TapeteBot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from bot.storage import Storage  # noqa: E402
-from bot.tables import Table  # noqa: E402
-from bot.views import public_message  # noqa: E402
-from rules import tomate  # noqa: E402
+from tapete.bot.app import TapeteBot  # noqa: E402
+from tapete.bot.settings import Settings  # noqa: E402
+from tapete.bot.storage import Storage  # noqa: E402
+from tapete.bot.tables import Table  # noqa: E402
+from tapete.bot.views import public_message  # noqa: E402
+from tapete.rules import tomate  # noqa: E402
 
 SIZES = (1, 10, 100)
 

@@ -27,11 +27,11 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage import Storage
-from bot.tables import TableService, Timing
-from cogs.tute import TuteCog
-from rules import belote, escoba, nlk, tomate, tute
-from rules.engine import Game
+from tapete.bot.storage import Storage
+from tapete.bot.tables import TableService, Timing
+from tapete.cogs.tute import TuteCog
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.engine import Game
 
 CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tute.GAME, {"modalidad": "habanero"}, 2),

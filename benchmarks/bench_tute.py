@@ -36,9 +36,9 @@ if str(ROOT) not in sys.path:
 
 import simcord  # noqa: E402
 
-from bot.app import TapeteBot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from rules import tute  # noqa: E402
+from tapete.bot.app import TapeteBot  # noqa: E402
+from tapete.bot.settings import Settings  # noqa: E402
+from tapete.rules import tute  # noqa: E402
 
 MODALIDADES = ("habanero", "arrastrado", "individual", "parejas")
 

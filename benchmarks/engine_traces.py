@@ -34,10 +34,10 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # trace this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules
-from rules import escoba, tomate, tute
-from rules.cards import french_deck, parse_card, spanish_deck
-from rules.engine import Action
+from tapete import rules
+from tapete.rules import escoba, tomate, tute
+from tapete.rules.cards import french_deck, parse_card, spanish_deck
+from tapete.rules.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
 Config = tuple[str, str, Any, int]  # label, game, fixed options, players

@@ -1,6 +1,6 @@
-"""Pure card-game engines: no discord, no asyncio, no I/O.
+"""The former import path of ``tapete.rules`` (see ``tapete/_aliases.py``): ``rules.x`` is
+``tapete.rules.x``."""
 
-Every game module follows the engine protocol of ``docs/ENGINE_SPEC.md``: an ``Options`` model,
-``new_game(options, players, *, seed, decks)`` and a ``State`` with ``to_act``,
-``legal_actions``, ``apply``, ``view``, ``is_over``, ``result`` and a JSON round trip.
-"""
+from tapete._aliases import alias
+
+alias(__name__)

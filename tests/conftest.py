@@ -20,8 +20,8 @@ import pytest
 import simcord.env
 import simcord.interactions
 
-from bot.app import TapeteBot
-from bot.settings import Settings
+from tapete.bot.app import TapeteBot
+from tapete.bot.settings import Settings
 from tests.driver import USER_LOCALES, payload_with_locale, spanish_guild
 from tests.pgserver import REQUIRED, PostgresServer, Unavailable
 

@@ -10,12 +10,12 @@ import discord
 import simcord.env
 import simcord.interactions
 
-from bot.app import TapeteBot
-from bot.i18n import catalog
-from bot.render import event_line
-from bot.render import log_lines as render_log
-from bot.tables import Table
-from rules.cards import Card
+from tapete.bot.app import TapeteBot
+from tapete.bot.i18n import catalog
+from tapete.bot.render import event_line
+from tapete.bot.render import log_lines as render_log
+from tapete.bot.tables import Table
+from tapete.rules.cards import Card
 
 # Discord sends every interaction with the user's client locale; simcord always says en-US, so
 # tests give each user theirs here (Spanish unless a test says otherwise). It lives here, not in

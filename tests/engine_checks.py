@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from rules.engine import Action, Event
-from rules.errors import IllegalAction, Refusal
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import IllegalAction, Refusal
 
 E = TypeVar("E", bound=Event)
 

@@ -12,16 +12,16 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.bank import Bank
-from bot.games import GameSpec
-from bot.storage import Storage
-from bot.tables import Table, TableService
-from cogs.belote import BeloteCog
-from cogs.escoba import EscobaCog
-from cogs.nlk import NLKCog
-from cogs.tomate import PLATO, RESERVA, TomateHooks
-from cogs.tute import TuteCog
-from rules import tomate
+from tapete.bot.bank import Bank
+from tapete.bot.games import GameSpec
+from tapete.bot.storage import Storage
+from tapete.bot.tables import Table, TableService
+from tapete.cogs.belote import BeloteCog
+from tapete.cogs.escoba import EscobaCog
+from tapete.cogs.nlk import NLKCog
+from tapete.cogs.tomate import PLATO, RESERVA, TomateHooks
+from tapete.cogs.tute import TuteCog
+from tapete.rules import tomate
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "snapshots"
 

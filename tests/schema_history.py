@@ -1,8 +1,8 @@
 """The schema as versions 1 to 8 of the storage wrote it, frozen: the two lists of migration
-scripts ``bot/storage.py`` held (SQLite's and PostgreSQL's) before ``bot/schema.py`` became the
-one source. ``tests/test_schema.py`` builds databases with them, at every migration number, to
-check that today's code upgrades them in place. Never edit these texts: they are what the
-databases in use were made with.
+scripts ``tapete/bot/storage.py`` held (SQLite's and PostgreSQL's) before
+``tapete/bot/schema.py`` became the one source. ``tests/test_schema.py`` builds databases with
+them, at every migration number, to check that today's code upgrades them in place. Never edit
+these texts: they are what the databases in use were made with.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What a real database's schema is, read from the database itself (never from
-``bot/schema.py``): SQLite's ``sqlite_master`` and ``PRAGMA table_info``/``index_list``/
+``tapete/bot/schema.py``): SQLite's ``sqlite_master`` and ``PRAGMA table_info``/``index_list``/
 ``index_info``/``foreign_key_list``, PostgreSQL's ``information_schema`` and catalogs
 (``pg_constraint``, ``pg_index``).
 

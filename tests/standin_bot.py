@@ -1,4 +1,4 @@
-"""Start the real bot (``python -m bot``'s ``main``) against the stand-in API of
+"""Start the real bot (``tapete``'s ``main``) against the stand-in API of
 ``tests/standin.py``, whose address is in ``STANDIN_URL``. Used by the fault tests only."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.__main__ import main
+from tapete.bot.__main__ import main
 
 if __name__ == "__main__":
     base = os.environ["STANDIN_URL"]

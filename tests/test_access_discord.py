@@ -17,8 +17,8 @@ import discord
 import pytest
 import simcord.actors
 
-from bot.i18n import catalog
-from bot.views import ActButton, ChoiceSelect, LobbyButton, SubsetSelect, TableButton
+from tapete.bot.i18n import catalog
+from tapete.bot.views import ActButton, ChoiceSelect, LobbyButton, SubsetSelect, TableButton
 from tests.driver import bot_of, play_to_the_end, table_in
 
 ES = catalog("es")

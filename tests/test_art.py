@@ -13,16 +13,16 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.art import cards as art
-from bot.art.table import HEIGHT, WIDTH, Pile, Scene, SeatScene, render_hand, render_table
-from bot.i18n import catalog
-from cogs import belote as belote_cog
-from cogs import escoba as escoba_cog
-from cogs import nlk as nlk_cog
-from cogs import tomate as tomate_cog
-from cogs import tute as tute_cog
-from rules import belote, escoba, nlk, tomate, tute
-from rules.cards import Card, FrenchSuit, SpanishSuit, french_deck, spanish_deck
+from tapete.bot.art import cards as art
+from tapete.bot.art.table import HEIGHT, WIDTH, Pile, Scene, SeatScene, render_hand, render_table
+from tapete.bot.i18n import catalog
+from tapete.cogs import belote as belote_cog
+from tapete.cogs import escoba as escoba_cog
+from tapete.cogs import nlk as nlk_cog
+from tapete.cogs import tomate as tomate_cog
+from tapete.cogs import tute as tute_cog
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.cards import Card, FrenchSuit, SpanishSuit, french_deck, spanish_deck
 
 NAME = re.compile(r"^[a-zA-Z0-9_]{2,32}$")
 
@@ -186,10 +186,10 @@ def test_picture_from_the_public_view_never_shows_a_hidden_card(
 
 
 def test_the_kept_palette_draws_the_cards_as_the_art_does() -> None:
-    """The palette kept as data (bot/art/palette.py) still fits the art: cards of every suit of
-    both decks, saved in it, differ from their drawing by no more than with a palette chosen
-    afresh (after changing the art, ``python -m bot.art --palette`` writes it again)."""
-    from bot.art.table import FELT, _palette, card_size, sample_palette
+    """The palette kept as data (tapete/bot/art/palette.py) still fits the art: cards of every
+    suit of both decks, saved in it, differ from their drawing by no more than with a palette chosen
+    afresh (after changing the art, ``python -m tapete.bot.art --palette`` writes it again)."""
+    from tapete.bot.art.table import FELT, _palette, card_size, sample_palette
 
     width, height = card_size(2)
     hand = (*spanish_deck()[::5], *french_deck()[::7], None)

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from rules import belote
-from rules.belote import cpu, knowledge
-from rules.belote.combos import public_name
-from rules.belote.options import DECK
+from tapete.rules import belote
+from tapete.rules.belote import cpu, knowledge
+from tapete.rules.belote.combos import public_name
+from tapete.rules.belote.options import DECK
 from tests.sizes import size
 from tests.test_belote_rules import act, fr, taken
 
@@ -135,8 +135,8 @@ def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int
     """From every position after the first trick, the engine's own moves replayed in
     :class:`~rules.belote.cardplay.Tricks`: the same legal cards at every step, and the same
     score for the hand at its end (hecho, dedans, litige, capote, belote, held points)."""
-    from rules.belote import cardplay
-    from rules.belote.options import PLAY, card_of
+    from tapete.rules.belote import cardplay
+    from tapete.rules.belote.options import PLAY, card_of
 
     rng = random.Random(players)
     checked = 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import catalog
-from rules import belote
-from rules.cards import FrenchSuit, parse_cards
+from tapete.bot.i18n import catalog
+from tapete.rules import belote
+from tapete.rules.cards import FrenchSuit, parse_cards
 from tests.conftest import make_bot
 from tests.driver import (
     USER_LOCALES,

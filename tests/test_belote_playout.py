@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from rules import belote
-from rules.belote import (
+from tapete.rules import belote
+from tapete.rules.belote import (
     DECK,
     BeloteRefusal,
     HandScored,
@@ -26,11 +26,11 @@ from rules.belote import (
     TrickWon,
     card_points,
 )
-from rules.cards import Card
-from rules.cpu import random_action
-from rules.engine import Event
-from rules.errors import Common, IllegalAction, NotYourTurn
-from rules.tricks import Obligation
+from tapete.rules.cards import Card
+from tapete.rules.cpu import random_action
+from tapete.rules.engine import Event
+from tapete.rules.errors import Common, IllegalAction, NotYourTurn
+from tapete.rules.tricks import Obligation
 from tests.engine_checks import check_legal
 from tests.sizes import size
 

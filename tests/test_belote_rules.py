@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from rules import belote
-from rules.belote import (
+from tapete.rules import belote
+from tapete.rules.belote import (
     DECK,
     Announced,
     BeloteDeclared,
@@ -34,10 +34,10 @@ from rules.belote import (
     strength,
     value,
 )
-from rules.cards import Card, FrenchSuit, parse_cards
-from rules.engine import Action, Event
-from rules.errors import Common, GameOver, NotYourTurn
-from rules.tricks import Obligation, Trick
+from tapete.rules.cards import Card, FrenchSuit, parse_cards
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import Common, GameOver, NotYourTurn
+from tapete.rules.tricks import Obligation, Trick
 from tests.engine_checks import kinds, rejects
 
 SPADES, HEARTS, DIAMONDS, CLUBS = FrenchSuit

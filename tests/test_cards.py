@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules.cards import Card, FrenchSuit, SpanishSuit, french_deck, parse_card, spanish_deck
-from rules.errors import Common, IllegalAction
+from tapete.rules.cards import Card, FrenchSuit, SpanishSuit, french_deck, parse_card, spanish_deck
+from tapete.rules.errors import Common, IllegalAction
 
 
 def test_deck_sizes() -> None:

@@ -20,8 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bot import helpdocs, i18n
-from bot.settings import Settings
+from tapete.bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = (ROOT / "Dockerfile").read_text(encoding="utf-8")
@@ -68,7 +67,7 @@ def test_the_image_runs_the_bot_unprivileged_with_its_data_in_a_volume() -> None
     assert re.search(rf"useradd\b.*\b{user}\b", DOCKERFILE)
     assert ("VOLUME", "/data") in steps and ("STOPSIGNAL", "SIGTERM") in steps
     # the bot itself, not run.py (which would build a virtual environment at every start)
-    assert json.loads(dict(steps)["CMD"]) == ["python", "-m", "bot"]
+    assert json.loads(dict(steps)["CMD"]) == ["tapete"]
     assert "run.py" not in DOCKERFILE
     env = dict(re.findall(r"(\w+)=(\S+)", dict(steps)["ENV"]))
     assert Path(env["DATABASE_PATH"]).is_relative_to("/data")
@@ -86,14 +85,16 @@ def test_the_image_has_every_folder_the_bot_reads_and_no_secret() -> None:
                 assert not ignored(source), f"COPY {source}: excluded by .dockerignore"
                 copied.add(Path(source).parts[0])
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    packages = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
-    assert {p.rstrip("*") for p in packages} <= copied  # the code
-    for folder in (i18n.LOCALES, helpdocs.DOCS):  # catalogs and rule pages, read beside it
-        assert folder.relative_to(ROOT).parts[0] in copied
-    assert {"pyproject.toml", "README.md"} <= copied  # pip builds from these
+    setuptools = pyproject["tool"]["setuptools"]
+    folders = {name: setuptools["package-dir"].get(name, name.replace(".", "/"))
+               for name in setuptools["packages"]}
+    for folder in folders.values():  # the code, the catalogs inside it, the rule book
+        assert Path(folder).parts[0] in copied, f"{folder} is not copied"
+    assert {"pyproject.toml", "constraints.txt", "README.md"} <= copied  # pip builds from these
     install = next(args for kind, args in instructions()
                    if kind == "RUN" and "pip install" in args)
-    assert "--editable" in install and '".[${EXTRAS}]"' in install
+    assert "--editable" not in install and '".[${EXTRAS}]"' in install  # a real install
+    assert "-c constraints.txt" in install
     extras = re.search(r"ARG EXTRAS=(\S+)", DOCKERFILE)
     assert extras is not None
     assert set(extras[1].split(",")) <= set(pyproject["project"]["optional-dependencies"])

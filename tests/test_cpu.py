@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from rules import belote, escoba, nlk, tomate, tute
-from rules.cpu import LEVELS, choose, strategy_for
-from rules.engine import Game
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.cpu import LEVELS, choose, strategy_for
+from tapete.rules.engine import Game
 from tests.sizes import size
 
 POSITIONS = size(12, 60)
@@ -144,7 +144,7 @@ def test_tomate_rules_of_thumb_are_always_legal(variante: str, baceta: str) -> N
 
 
 async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() -> None:
-    from bot.cpu import CpuPlayers
+    from tapete.bot.cpu import CpuPlayers
 
     state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=3)
     seat = state.to_act
@@ -172,7 +172,7 @@ async def test_under_load_every_hard_move_searches_for_a_fair_share_of_the_pool(
     they queue, each searching for its share of the pool (all, half, a third)."""
     import asyncio
 
-    from bot.cpu import CpuPlayers
+    from tapete.bot.cpu import CpuPlayers
 
     state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
     seat = state.to_act
@@ -196,14 +196,14 @@ async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_
     import asyncio
     import logging
 
-    from bot.cpu import CpuPlayers
+    from tapete.bot.cpu import CpuPlayers
 
     state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
     seat = state.to_act
     players = CpuPlayers(think_ms=300, workers=1, min_ms=120)
     try:
         await warm_up(players, state)
-        with caplog.at_level(logging.WARNING, logger="bot.cpu"):
+        with caplog.at_level(logging.WARNING, logger="tapete.bot.cpu"):
             first = asyncio.create_task(
                 players.decide("tute", state, state.to_json(), seat, "dificil", seed=1))
             second = asyncio.create_task(
@@ -228,7 +228,8 @@ async def test_the_first_hard_move_waits_for_the_workers_to_start(
     """Starting a worker (a fresh interpreter) takes longer than a short search's grace: the
     first difícil move after a start still gets its search instead of falling back."""
     import bot.cpu
-    from bot.cpu import CpuPlayers
+
+    from tapete.bot.cpu import CpuPlayers
 
     monkeypatch.setattr(bot.cpu, "GRACE", 0.01)
     state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)

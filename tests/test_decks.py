@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.belote.options import DECK as BELOTE_DECK
-from rules.engine import DeckSource
-from rules.tute.options import FULL_DECK
+from tapete.rules.belote.options import DECK as BELOTE_DECK
+from tapete.rules.engine import DeckSource
+from tapete.rules.tute.options import FULL_DECK
 
 
 def test_a_deck_is_derived_from_the_seed_and_its_number_alone() -> None:

@@ -5,8 +5,8 @@ design (``docs/ARCHITECTURE.md``) are here, and nothing points outside.
   the repository's root or from the citing file's folder.
 * Every relative link in ``docs/`` and ``README.md`` resolves to a file or folder of the
   repository, and its ``#anchor``, if any, to a heading of the linked page.
-* Every repository path quoted in ``docs/`` and ``README.md`` (```bot/tables.py```) exists, so
-  the design cannot drift from the code unnoticed.
+* Every repository path quoted in ``docs/`` and ``README.md`` (```tapete/bot/tables.py```)
+  exists, so the design cannot drift from the code unnoticed.
 * No tracked file mentions the folder the project's seed documents came from: it is not part
   of the product.
 """
@@ -180,7 +180,7 @@ def test_the_rule_book_says_the_same_in_both_languages() -> None:
 def test_every_option_and_choice_is_in_the_rule_book() -> None:
     """Every house rule of a game's ``Options``, each of its choices and a choice's default
     are quoted in the game's page in both languages: the rule book lists every option."""
-    from rules import belote, escoba, nlk, tomate, tute
+    from tapete.rules import belote, escoba, nlk, tomate, tute
 
     for game in (belote.GAME, escoba.GAME, nlk.GAME, tomate.GAME, tute.GAME):
         for lang in ("es", "en"):

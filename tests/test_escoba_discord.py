@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import catalog
-from bot.render import cards_label, score_line, side_names
-from bot.settings import Settings
-from rules import escoba
-from rules.cards import Card
-from rules.tricks import sides
+from tapete.bot.i18n import catalog
+from tapete.bot.render import cards_label, score_line, side_names
+from tapete.bot.settings import Settings
+from tapete.rules import escoba
+from tapete.rules.cards import Card
+from tapete.rules.tricks import sides
 from tests.conftest import make_bot
 from tests.driver import (
     act_through_buttons,

@@ -15,10 +15,10 @@ from collections import Counter
 
 import pytest
 
-from rules.cards import Card, SpanishSuit, spanish_deck
-from rules.cpu import random_action
-from rules.engine import Action, Event
-from rules.escoba import (
+from tapete.rules.cards import Card, SpanishSuit, spanish_deck
+from tapete.rules.cpu import random_action
+from tapete.rules.engine import Action, Event
+from tapete.rules.escoba import (
     CardCaptured,
     HandDealt,
     HandScored,

@@ -13,10 +13,10 @@ from typing import TypeVar
 import pytest
 from pydantic import ValidationError
 
-from rules.cards import Card, parse_cards, spanish_deck
-from rules.engine import Action, Event
-from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
-from rules.escoba import (
+from tapete.rules.cards import Card, parse_cards, spanish_deck
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
+from tapete.rules.escoba import (
     GAME,
     VERBS,
     CardCaptured,

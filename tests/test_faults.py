@@ -27,9 +27,9 @@ from typing import Any
 
 import pytest
 
-from bot.bank import CPU_ACCOUNT
-from cogs.tomate import PLATO, RESERVA
-from rules import tomate
+from tapete.bot.bank import CPU_ACCOUNT
+from tapete.cogs.tomate import PLATO, RESERVA
+from tapete.rules import tomate
 from tests.sizes import size
 from tests.standin import Message, StandIn
 

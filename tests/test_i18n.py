@@ -10,10 +10,10 @@ import pytest
 from fluent.syntax import ast as fl
 from fluent.syntax import parse
 
-from bot.i18n import LANGUAGES, LOCALES, catalog, lang_for
-from rules import belote, escoba, nlk, tomate, tute
-from rules.engine import Event
-from rules.errors import all_refusals
+from tapete.bot.i18n import LANGUAGES, LOCALES, catalog, lang_for
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.engine import Event
+from tapete.rules.errors import all_refusals
 
 GAMES = [tute.GAME, escoba.GAME, tomate.GAME, belote.GAME, nlk.GAME]
 
@@ -67,7 +67,7 @@ def test_every_refusal_code_has_a_message(language: str) -> None:
 def test_every_event_kind_has_a_message_in_each_game(language: str) -> None:
     lang = catalog(language)
     for game in GAMES:
-        module = __import__(f"rules.{game.name}", fromlist=["x"])
+        module = __import__(f"tapete.rules.{game.name}", fromlist=["x"])
         kinds = {cls.__name__ for cls in all_events()
                  if cls.__module__.startswith(module.__name__)
                  or getattr(module, cls.__name__, None) is cls}
@@ -106,7 +106,7 @@ def test_numbers_keep_plurals_without_grouping() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_game_has_its_rule_book_in_pages(language: str) -> None:
-    from bot.helpdocs import rule_pages, rules_file
+    from tapete.bot.helpdocs import rule_pages, rules_file
     for game in GAMES:
         path = rules_file(game.name, language)
         assert path is not None and path.parent.name == language, game.name

@@ -13,15 +13,15 @@ import random
 
 import pytest
 
-from rules.belote.options import PAIRS_POLICY as BELOTE_PAIRS
-from rules.belote.options import POLICY as BELOTE
-from rules.belote.options import RANKING as BELOTE_RANKING
-from rules.cards import Card, french_deck, spanish_deck
-from rules.infoset import Hidden, absent_after, absent_in_tricks, deal_cards
-from rules.tomate.options import POLICY as TOMATE
-from rules.tricks import Ranking, TrickPolicy, legal_cards, trick_winner
-from rules.tute.options import FULL, HABANERO_OPEN
-from rules.tute.options import RANKING as TUTE_RANKING
+from tapete.rules.belote.options import PAIRS_POLICY as BELOTE_PAIRS
+from tapete.rules.belote.options import POLICY as BELOTE
+from tapete.rules.belote.options import RANKING as BELOTE_RANKING
+from tapete.rules.cards import Card, french_deck, spanish_deck
+from tapete.rules.infoset import Hidden, absent_after, absent_in_tricks, deal_cards
+from tapete.rules.tomate.options import POLICY as TOMATE
+from tapete.rules.tricks import Ranking, TrickPolicy, legal_cards, trick_winner
+from tapete.rules.tute.options import FULL, HABANERO_OPEN
+from tapete.rules.tute.options import RANKING as TUTE_RANKING
 from tests.sizes import size
 
 TOMATE_RANKING = Ranking(order=(14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2))
@@ -140,7 +140,7 @@ def test_the_suits_lacked_are_the_whole_suits_ruled_out(
         name: str, deck: list[Card], ranking: Ranking, policy: TrickPolicy, pairs: bool,
 ) -> None:
     """The cheap suit-level reading (for rules of thumb) agrees with the card-level one."""
-    from rules.infoset import lacking_in_tricks
+    from tapete.rules.infoset import lacking_in_tricks
 
     rng = random.Random(f"lacking-{name}")
     suits = {c.suit for c in deck}

@@ -14,16 +14,17 @@ import pytest
 from fluent.syntax import ast as fl
 from fluent.syntax import parse
 
-from bot.commands import CatalogTranslator
-from bot.i18n import LOCALES, Text, catalog
-from bot.ratings import MODEL, display_rating
-from bot.render import option_label, option_value
-from bot.settings import Settings
-from bot.storage import Rating
-from bot.typed import typed_actions, verb_word, verb_words
-from rules import belote, escoba, nlk, tomate, tute
-from rules.cards import card_names, fold, parse_card, parse_suit
-from rules.engine import Arg
+from tapete.bot.commands import CatalogTranslator
+from tapete.bot.helpdocs import DOCS
+from tapete.bot.i18n import LOCALES, Text, catalog
+from tapete.bot.ratings import MODEL, display_rating
+from tapete.bot.render import option_label, option_value
+from tapete.bot.settings import Settings
+from tapete.bot.storage import Rating
+from tapete.bot.typed import typed_actions, verb_word, verb_words
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.cards import card_names, fold, parse_card, parse_suit
+from tapete.rules.engine import Arg
 from tests.conftest import make_bot
 from tests.driver import (
     USER_LOCALES,
@@ -548,7 +549,7 @@ async def test_options_are_in_the_readers_language_in_lobby_help_and_rules(
     for _ in range(int(footer.rsplit(" ", 1)[1]) - 1):
         message = (await ana.click(message, label="▶")).response.message
     help_text = message.embeds[0].description or ""
-    glossary = (LOCALES.parent / "docs" / "rules" / language / "glossary.md").read_text("utf-8")
+    glossary = (DOCS / language / "glossary.md").read_text("utf-8")
     for field, info in game.options.model_fields.items():
         label = option_label(lang, game_name, field)
         slash = lang.t(f"option-{game_name}-{field}-name")

@@ -8,15 +8,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def layer(module: str) -> str:
+    """The layer or library a module belongs to: ``tapete.rules.cards`` → ``rules``,
+    ``discord.ui`` → ``discord``."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "tapete" and len(parts) > 1 else parts[0]
+
+
 def imported_modules(folder: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
-    for path in (ROOT / folder).rglob("*.py"):
+    for path in (ROOT / "tapete" / folder).rglob("*.py"):
         names: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
-                names.update(alias.name.split(".")[0] for alias in node.names)
+                names.update(layer(alias.name) for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module:
-                names.add(node.module.split(".")[0])
+                names.add(layer(node.module))
         found[str(path.relative_to(ROOT))] = names
     return found
 
@@ -47,12 +54,12 @@ def _string_literals(path: Path) -> list[str]:
 
 def test_bot_names_no_game_and_no_verb() -> None:
     """Adding a game needs no edit in bot/: its code names no game and no game's verb."""
-    from cogs import belote, escoba, nlk, tomate, tute  # noqa: F401  (each registers its GAME)
-    from rules import belote as belote_rules
-    from rules import escoba as escoba_rules
-    from rules import nlk as nlk_rules
-    from rules import tomate as tomate_rules
-    from rules import tute as tute_rules
+    from tapete.cogs import belote, escoba, nlk, tomate, tute  # noqa: F401  (each registers)
+    from tapete.rules import belote as belote_rules
+    from tapete.rules import escoba as escoba_rules
+    from tapete.rules import nlk as nlk_rules
+    from tapete.rules import tomate as tomate_rules
+    from tapete.rules import tute as tute_rules
 
     games = [tute_rules.GAME, escoba_rules.GAME, tomate_rules.GAME, belote_rules.GAME,
              nlk_rules.GAME]
@@ -62,7 +69,7 @@ def test_bot_names_no_game_and_no_verb() -> None:
     # seat records, so it is looked for only as the verb of an action text (``name <suit>``).
     verbs = {v.name for g in games for v in g.verbs} - {"play", "pass", "name"}
     assert verbs, "the games declare their verbs"
-    for path in sorted((ROOT / "bot").rglob("*.py")):
+    for path in sorted((ROOT / "tapete" / "bot").rglob("*.py")):
         text = path.read_text(encoding="utf-8").lower()
         for name in names:
             assert name not in text, f"{path.name} mentions the game {name!r}"

@@ -8,9 +8,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.bank import Bank
-from bot.storage import Storage
-from cogs.tomate import PLATO, RESERVA
+from tapete.bot.bank import Bank
+from tapete.bot.storage import Storage
+from tapete.cogs.tomate import PLATO, RESERVA
 
 GUILDS = (1, 2)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.lockfile import DatabaseInUse, DatabaseLock
+from tapete.bot.lockfile import DatabaseInUse, DatabaseLock
 from tests.standin import Message, StandIn
 from tests.test_faults import BotProcess
 
@@ -77,7 +77,7 @@ def gone_within(pids: set[int], seconds: float) -> set[int]:
 
 POOL_OWNER = """
 import sys, time
-from bot.cpu import CpuPlayers
+from tapete.bot.cpu import CpuPlayers
 
 if __name__ == "__main__":
     pool = CpuPlayers(workers=2).pool()
@@ -197,12 +197,12 @@ async def test_a_second_bot_or_a_copy_is_refused_while_the_bot_runs(
     try:
         await bot.start()
         assert bot.process is not None
-        second = await asyncio.to_thread(run_module, "bot", bot.database)
+        second = await asyncio.to_thread(run_module, "tapete", bot.database)
         assert second.returncode == 2
         lines = second.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("Another Tapete bot is already using"), lines
         assert f"process {bot.process.pid}" in lines[0]
-        copy = await asyncio.to_thread(run_module, "bot.migrate", bot.database,
+        copy = await asyncio.to_thread(run_module, "tapete.bot.migrate", bot.database,
                                        "--to", "postgresql://nobody@127.0.0.1:9/none")
         assert copy.returncode == 1
         assert copy.stderr.strip().splitlines() == [

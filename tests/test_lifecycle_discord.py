@@ -22,8 +22,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.storage import Tx
-from bot.tables import Table
+from tapete.bot.storage import Tx
+from tapete.bot.tables import Table
 from tests.conftest import make_bot
 from tests.driver import bot_of, play_to_the_end, table_in
 

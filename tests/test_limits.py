@@ -9,10 +9,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.bank import MAX_TANTOS, Bank, BeyondLimit, user_account
-from bot.i18n import catalog
-from bot.render import FIELD_LIMIT, clip, fit_lines
-from bot.storage import Storage
+from tapete.bot.bank import MAX_TANTOS, Bank, BeyondLimit, user_account
+from tapete.bot.i18n import catalog
+from tapete.bot.render import FIELD_LIMIT, clip, fit_lines
+from tapete.bot.storage import Storage
 from tests.driver import bot_of
 
 

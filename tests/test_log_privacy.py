@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.__main__ import QUIET, configure_logging
+from tapete.bot.__main__ import QUIET, configure_logging
 from tests.driver import act_through_buttons, table_in
 
 SECRETS = ('"hands"', '"deck"', '"rng"', '"baceta"', '"source"')
@@ -19,7 +19,7 @@ SECRETS = ('"hands"', '"deck"', '"rng"', '"baceta"', '"source"')
 def debug_logging(caplog: pytest.LogCaptureFixture) -> Any:
     loggers = [logging.getLogger(name) for name in QUIET]
     levels = [logger.level for logger in loggers]
-    configure_logging("DEBUG")  # what python -m bot does with LOG_LEVEL=DEBUG
+    configure_logging("DEBUG")  # what the tapete command does with LOG_LEVEL=DEBUG
     caplog.set_level(logging.DEBUG)
     yield caplog
     for logger, level in zip(loggers, levels, strict=True):

@@ -1,4 +1,4 @@
-"""Counters (bot/metrics.py): read from a card play driven through the real discord.py
+"""Counters (tapete/bot/metrics.py): read from a card play driven through the real discord.py
 dispatch (simcord), logged periodically and served at ``/metrics`` over a real HTTP request."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import aiohttp
 import pytest
 from discord import app_commands
 
-from bot.cpu import CpuPlayers
-from bot.metrics import Metrics, MetricsReporter, percentile
-from bot.settings import Settings
-from bot.tables import TableService
+from tapete.bot.cpu import CpuPlayers
+from tapete.bot.metrics import Metrics, MetricsReporter, percentile
+from tapete.bot.settings import Settings
+from tapete.bot.tables import TableService
 from tests.conftest import make_bot
 from tests.driver import act_through_buttons, bot_of, table_in
 
@@ -114,9 +114,9 @@ async def test_a_card_play_is_counted_logged_and_served(
         served['tapete_reply_seconds{quantile="0.99"}']
     assert "# TYPE tapete_reply_seconds summary" in text
 
-    with caplog.at_level(logging.INFO, logger="bot.metrics"):
+    with caplog.at_level(logging.INFO, logger="tapete.bot.metrics"):
         await env.advance_time(LOG_EVERY + 0.01)
-    [line] = [r.getMessage() for r in caplog.records if r.name == "bot.metrics"]
+    [line] = [r.getMessage() for r in caplog.records if r.name == "tapete.bot.metrics"]
     assert line.startswith("Metrics: 1 tables (0 in lobby, 1 playing) in 1 servers;")
     assert f"({player_moves} by players," in line and f"replies {interactions}," in line
 

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from bot.bank import Bank
-from bot.games import GameSpec
-from bot.migrate import MigrationError, copy_database, main, migrate
-from bot.storage import SCHEMA_TABLES, Storage
-from bot.tables import TableService
-from cogs.tomate import PLATO, RESERVA, TomateHooks
-from cogs.tute import TuteCog
-from rules import tomate
+from tapete.bot.bank import Bank
+from tapete.bot.games import GameSpec
+from tapete.bot.migrate import MigrationError, copy_database, main, migrate
+from tapete.bot.storage import SCHEMA_TABLES, Storage
+from tapete.bot.tables import TableService
+from tapete.cogs.tomate import PLATO, RESERVA, TomateHooks
+from tapete.cogs.tute import TuteCog
+from tapete.rules import tomate
 
 GUILD = 777
 
@@ -172,7 +172,7 @@ def test_the_command_copies_and_says_what(
 HOLDER = """
 import sys, time
 from pathlib import Path
-from bot.lockfile import DatabaseLock
+from tapete.bot.lockfile import DatabaseLock
 
 DatabaseLock(Path(sys.argv[1])).acquire()  # as the running bot does, for its whole life
 print("held", flush=True)

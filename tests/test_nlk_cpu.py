@@ -1,4 +1,4 @@
-"""NLK's CPU players (rules/nlk/cpu.py): the rules of thumb in set positions, games played by
+"""NLK's CPU players (tapete/rules/nlk/cpu.py): the rules of thumb in set positions, games played by
 them all the way (every table size, always legal, always ending), the sampled deals (only
 the baceta's order and the decks to come are hidden) and the value of a playout's end.
 
@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from rules.cards import Card, parse_card
-from rules.cpu import choose, strategy_for
-from rules.engine import DeckSource
-from rules.nlk import GameDealt, GameLost, Options, PlayerOut, State, deck_for, new_game
-from rules.nlk import cpu as nlk_cpu
-from rules.nlk.cpu import determinize, evaluate, heuristic
+from tapete.rules.cards import Card, parse_card
+from tapete.rules.cpu import choose, strategy_for
+from tapete.rules.engine import DeckSource
+from tapete.rules.nlk import GameDealt, GameLost, Options, PlayerOut, State, deck_for, new_game
+from tapete.rules.nlk import cpu as nlk_cpu
+from tapete.rules.nlk.cpu import determinize, evaluate, heuristic
 from tests.sizes import size
 
 

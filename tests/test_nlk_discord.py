@@ -13,8 +13,8 @@ import json
 import random
 from typing import Any
 
-from bot.i18n import catalog
-from rules import nlk
+from tapete.bot.i18n import catalog
+from tapete.rules import nlk
 from tests.conftest import make_bot
 from tests.driver import (
     bot_of,

@@ -18,10 +18,10 @@ from collections import Counter
 
 import pytest
 
-from rules.cards import Card
-from rules.engine import Action, Event
-from rules.errors import Common, IllegalAction, NotYourTurn
-from rules.nlk import (
+from tapete.rules.cards import Card
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import Common, IllegalAction, NotYourTurn
+from tapete.rules.nlk import (
     GameDealt,
     GameLost,
     NLKRefusal,

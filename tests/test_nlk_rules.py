@@ -15,10 +15,10 @@ from typing import TypeVar
 
 import pytest
 
-from rules.cards import Card, FrenchSuit, parse_card, parse_cards
-from rules.engine import Action, Event
-from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
-from rules.nlk import (
+from tapete.rules.cards import Card, FrenchSuit, parse_card, parse_cards
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
+from tapete.rules.nlk import (
     GAME,
     VERBS,
     CardDrawn,

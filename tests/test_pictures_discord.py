@@ -13,10 +13,10 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.art.cards import ALL_CARDS, EMOJI_PREFIX, emoji_name, emoji_png
-from bot.art.table import HEIGHT, WIDTH
-from bot.pictures import HAND_FILE, TABLE_FILE
-from bot.settings import Settings
+from tapete.bot.art.cards import ALL_CARDS, EMOJI_PREFIX, emoji_name, emoji_png
+from tapete.bot.art.table import HEIGHT, WIDTH
+from tapete.bot.pictures import HAND_FILE, TABLE_FILE
+from tapete.bot.settings import Settings
 from tests.conftest import make_bot
 from tests.driver import bot_of, table_in
 
@@ -162,10 +162,10 @@ async def test_a_failed_upload_leaves_the_cards_as_text(
     await env.settle()
     env.backend.application_emojis.clear()  # a new application: nothing uploaded yet
     env.inject_error("POST", EMOJI_POSTS, status=500, times=None)
-    with caplog.at_level(logging.WARNING, logger="bot.faces"):
+    with caplog.at_level(logging.WARNING, logger="tapete.bot.faces"):
         await env.restart_bot(make_bot(settings))
         await env.settle()
-    failures = [r for r in caplog.records if r.name == "bot.faces"]
+    failures = [r for r in caplog.records if r.name == "tapete.bot.faces"]
     assert len(failures) == 1 and "shown as text" in failures[0].getMessage()
     assert not bot_of(env).faces.ready
     channel, ana, luis = await start_table(env, modalidad="habanero")

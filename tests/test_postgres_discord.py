@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import Settings
+from tapete.bot.settings import Settings
 from tests.test_lifecycle_discord import (  # noqa: F401 - collected here again, on PostgreSQL
     test_a_lobby_click_on_a_slow_database_is_deferred_then_answered,
     test_a_match_ended_as_the_bot_died_shows_its_end_after_the_restart,
@@ -34,6 +34,6 @@ def settings(postgres_url: str) -> Settings:
 
 
 def test_the_bot_uses_postgresql(settings: Settings) -> None:
-    from bot.app import TapeteBot
+    from tapete.bot.app import TapeteBot
 
     assert TapeteBot(settings).storage.dialect == "postgresql"

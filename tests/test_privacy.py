@@ -1,4 +1,4 @@
-"""A user's data (bot/privacy.py) on real databases, SQLite and PostgreSQL: Tomate sessions
+"""A user's data (tapete/bot/privacy.py) on real databases, SQLite and PostgreSQL: Tomate sessions
 played through the table layer in two servers, then the user's copy and erasure. The books
 must balance afterwards exactly as before, with nothing left that names the user."""
 
@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from bot.bank import Bank
-from bot.cpu import CpuPlayers
-from bot.exports import Packer, worst_case
-from bot.games import GameSpec
-from bot.i18n import Text
-from bot.privacy import LEDGER_HEADER, StillSeated, collect, erase, ledger_csv
-from bot.storage import SCHEMA_TABLES, Storage
-from bot.tables import Table, TableService
-from cogs.tomate import PLATO, RESERVA, TomateHooks
-from rules import tomate
+from tapete.bot.bank import Bank
+from tapete.bot.cpu import CpuPlayers
+from tapete.bot.exports import Packer, worst_case
+from tapete.bot.games import GameSpec
+from tapete.bot.i18n import Text
+from tapete.bot.privacy import LEDGER_HEADER, StillSeated, collect, erase, ledger_csv
+from tapete.bot.storage import SCHEMA_TABLES, Storage
+from tapete.bot.tables import Table, TableService
+from tapete.cogs.tomate import PLATO, RESERVA, TomateHooks
+from tapete.rules import tomate
 
 GUILDS = (713578103489396796, 913578103489396797)
 ANA, LUIS = 312345678901234567, 412345678901234568  # Discord-sized ids: unique in any text

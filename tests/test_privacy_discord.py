@@ -14,7 +14,7 @@ import pytest
 import simcord.interactions
 from discord import app_commands
 
-from bot.i18n import catalog
+from tapete.bot.i18n import catalog
 from tests.driver import bot_of
 from tests.test_tomate_discord import (
     assert_books_balance,

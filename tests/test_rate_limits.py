@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.settings import Settings
+from tapete.bot.settings import Settings
 from tests.conftest import make_bot
 from tests.driver import act_through_buttons, bot_of, table_in
 

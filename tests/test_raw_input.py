@@ -19,15 +19,15 @@ import discord
 import pytest
 import simcord.interactions
 
-from bot import schema
-from bot.bank import Bank, NotWhole, user_account
-from bot.games import GameSpec, TableHooks
-from bot.i18n import catalog
-from bot.servers import ServerSettings
-from bot.storage import Storage
-from bot.tables import TableError, TableService
-from cogs.tomate import PLATO, RESERVA
-from rules import tomate
+from tapete.bot import schema
+from tapete.bot.bank import Bank, NotWhole, user_account
+from tapete.bot.games import GameSpec, TableHooks
+from tapete.bot.i18n import catalog
+from tapete.bot.servers import ServerSettings
+from tapete.bot.storage import Storage
+from tapete.bot.tables import TableError, TableService
+from tapete.cogs.tomate import PLATO, RESERVA
+from tapete.rules import tomate
 from tests import schema_history
 from tests.driver import bot_of
 

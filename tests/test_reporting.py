@@ -1,4 +1,4 @@
-"""Optional error reporting (bot/reporting.py): off by default, one start-up line when the
+"""Optional error reporting (tapete/bot/reporting.py): off by default, one start-up line when the
 package is missing, and with a DSN an error reaches a (local, stand-in) Sentry server without
 local variables."""
 
@@ -33,8 +33,8 @@ def python(code: str, *args: str, cwd: Path, extra_path: Path | None = None,
 def test_without_a_dsn_sentry_is_not_even_imported(tmp_path: Path) -> None:
     result = python(textwrap.dedent("""
         import sys
-        from bot.reporting import start_error_reporting
-        from bot.settings import Settings
+        from tapete.bot.reporting import start_error_reporting
+        from tapete.bot.settings import Settings
         assert start_error_reporting(Settings(_env_file=None)) is False
         print("sentry_sdk" in sys.modules)
     """), cwd=tmp_path)
@@ -50,7 +50,7 @@ def test_a_dsn_without_the_package_is_one_line_at_start(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text(
         f"DISCORD_TOKEN=fake\nDATABASE_PATH={tmp_path / 'db.sqlite3'}\n"
         "SENTRY_DSN=https://key@sentry.invalid/1\n", encoding="utf-8")
-    result = python("", "-m", "bot", cwd=tmp_path, extra_path=tmp_path / "shim")
+    result = python("", "-m", "tapete", cwd=tmp_path, extra_path=tmp_path / "shim")
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "sentry-sdk" in lines[0] and "tapete[sentry]" in lines[0]
@@ -61,8 +61,8 @@ def test_an_unreadable_dsn_is_one_line_too(tmp_path: Path) -> None:
     pytest.importorskip("sentry_sdk")
     result = python(textwrap.dedent("""
         import sys
-        from bot.reporting import start_error_reporting
-        from bot.settings import Settings, SettingsError
+        from tapete.bot.reporting import start_error_reporting
+        from tapete.bot.settings import Settings, SettingsError
         try:
             start_error_reporting(Settings(sentry_dsn="not a dsn", _env_file=None))
         except SettingsError as exc:
@@ -109,11 +109,11 @@ def test_an_error_logged_reaches_sentry_without_local_variables(
     result = python(textwrap.dedent(f"""
         import logging, sys
         import sentry_sdk
-        from bot.reporting import start_error_reporting
-        from bot.settings import Settings
+        from tapete.bot.reporting import start_error_reporting
+        from tapete.bot.settings import Settings
         assert start_error_reporting(Settings(sentry_dsn=sys.argv[1], _env_file=None))
         logging.basicConfig(level=logging.INFO)  # as the bot does (LOG_LEVEL)
-        log = logging.getLogger("bot.tables")
+        log = logging.getLogger("tapete.bot.tables")
         log.info("Table 1: seat 0 play")
 
         def save(hand):

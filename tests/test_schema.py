@@ -1,5 +1,5 @@
-"""One schema (``bot/schema.py``) for both engines: SQLite and PostgreSQL, migrated from empty,
-end with the same tables, columns, keys, indexes and checks, as the databases themselves
+"""One schema (``tapete/bot/schema.py``) for both engines: SQLite and PostgreSQL, migrated from
+empty, end with the same tables, columns, keys, indexes and checks, as the databases themselves
 report them (``tests/schema_probe.py``); and a database built by any earlier version (the
 frozen migration texts of ``tests/schema_history.py``) at any migration number upgrades in
 place, keeping its rows, to the schema a new database gets."""
@@ -17,8 +17,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot import schema
-from bot.storage import ID_TABLES, SCHEMA_TABLES, ChannelTaken, Storage
+from tapete.bot import schema
+from tapete.bot.storage import ID_TABLES, SCHEMA_TABLES, ChannelTaken, Storage
 from tests import schema_history
 from tests.conftest import postgres_database
 from tests.schema_probe import Schema, deparsed, portable, read_postgresql, read_sqlite

@@ -10,9 +10,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.commands import CatalogTranslator
-from bot.cpu import CpuPlayers
-from bot.settings import Settings
+from tapete.bot.commands import CatalogTranslator
+from tapete.bot.cpu import CpuPlayers
+from tapete.bot.settings import Settings
 from tests.conftest import make_bot
 from tests.driver import bot_of, play_to_the_end, public_text, table_in
 
@@ -47,7 +47,7 @@ async def test_every_command_is_for_servers_except_help_and_every_option_is_desc
                 continue
             path = command.qualified_name
             seen.add(path)
-            # help, and a user's own data (their right wherever they ask: bot/privacy.py)
+            # help, and a user's own data (their right wherever they ask: tapete/bot/privacy.py)
             anywhere = path in ("tapete ayuda", "tapete datos ver", "tapete datos borrar")
             guild_only = command.guild_only or (command.parent is not None
                                                 and command.parent.guild_only)

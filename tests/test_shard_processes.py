@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.shards import shard_of
+from tapete.bot.shards import shard_of
 from tests.sizes import size
 from tests.standin import StandIn
 from tests.test_faults import Books, BotProcess, Players
@@ -54,7 +54,7 @@ class PgBooks(Books):
     async def hands(self) -> int:
         import asyncpg
 
-        from rules import tomate
+        from tapete.rules import tomate
 
         db = await asyncpg.connect(self.url)
         try:

@@ -25,15 +25,15 @@ from typing import Any
 import pytest
 from discord.ext import commands
 
-from bot.app import ShardedTapeteBot, TapeteBot, bot_class
-from bot.bank import CPU_ACCOUNT, Bank, BankError
-from bot.games import GameSpec
-from bot.settings import Settings, SettingsError, load_settings
-from bot.shards import Shards, shard_of
-from bot.storage import Storage
-from bot.tables import Table, TableError, TableService
-from cogs.tomate import PLATO, RESERVA, TomateHooks
-from rules import tomate
+from tapete.bot.app import ShardedTapeteBot, TapeteBot, bot_class
+from tapete.bot.bank import CPU_ACCOUNT, Bank, BankError
+from tapete.bot.games import GameSpec
+from tapete.bot.settings import Settings, SettingsError, load_settings
+from tapete.bot.shards import Shards, shard_of
+from tapete.bot.storage import Storage
+from tapete.bot.tables import Table, TableError, TableService
+from tapete.cogs.tomate import PLATO, RESERVA, TomateHooks
+from tapete.rules import tomate
 from tests.sizes import size
 from tests.test_tomate_ledger import CheckedHooks, choose
 

@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from bot.storage import Storage
-from bot.tables import TableService
-from cogs.tomate import PLATO, RESERVA
-from cogs.tute import TuteCog
-from rules import belote, escoba, nlk, tomate, tute
-from rules.engine import Game
-from rules.snapshot import NewerLayout, SnapshotError, layout_of
+from tapete.bot.storage import Storage
+from tapete.bot.tables import TableService
+from tapete.cogs.tomate import PLATO, RESERVA
+from tapete.cogs.tute import TuteCog
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.engine import Game
+from tapete.rules.snapshot import NewerLayout, SnapshotError, layout_of
 from tests.saved_tables import (
     fixture_files,
     play_to_the_end,

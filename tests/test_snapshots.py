@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from rules import belote, escoba, nlk, tomate, tute
-from rules.cpu import random_action
-from rules.engine import Action, Game
+from tapete.rules import belote, escoba, nlk, tomate, tute
+from tapete.rules.cpu import random_action
+from tapete.rules.engine import Action, Game
 from tests.sizes import size
 
 LIMIT = 1536

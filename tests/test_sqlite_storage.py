@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from bot import storage as storage_module
-from bot.games import GameSpec, TableHooks
-from bot.i18n import Text
-from bot.storage import CHECKPOINT_EVERY, Storage, Tx
-from bot.tables import Table, TableError, TableService
-from cogs.tute import TuteCog
-from rules.engine import Event
+from tapete.bot import storage as storage_module
+from tapete.bot.games import GameSpec, TableHooks
+from tapete.bot.i18n import Text
+from tapete.bot.storage import CHECKPOINT_EVERY, Storage, Tx
+from tapete.bot.tables import Table, TableError, TableService
+from tapete.cogs.tute import TuteCog
+from tapete.rules.engine import Event
 
 
 async def opened(path: Path | str) -> Storage:

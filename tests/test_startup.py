@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import QUIET, configure_logging
-from bot.settings import Settings, SettingsError, load_settings
+from tapete.bot.__main__ import QUIET, configure_logging
+from tapete.bot.settings import Settings, SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ def run_bot(cwd: Path, env_text: str | None) -> subprocess.CompletedProcess[str]
         (cwd / ".env").write_text(env_text, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "TURN_TIMEOUT")}
     env["PYTHONPATH"] = str(ROOT)
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=cwd, env=env, text=True,
+    return subprocess.run([sys.executable, "-m", "tapete"], cwd=cwd, env=env, text=True,
                           capture_output=True, timeout=60, check=False)
 
 
@@ -108,8 +108,8 @@ def test_rejected_token_or_no_network_is_one_line(
     import aiohttp
     import discord
 
-    from bot import __main__ as entry
-    from bot.app import TapeteBot
+    from tapete.bot import __main__ as entry
+    from tapete.bot.app import TapeteBot
 
     async def refuse(self: TapeteBot, token: str) -> None:
         if failure == "login":

@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-from bot import schema
-from bot.bank import Bank
-from bot.games import GameSpec
-from bot.storage import SCHEMA_TABLES, Storage
-from bot.tables import TableError, TableService
-from cogs.escoba import EscobaCog
-from cogs.tomate import PLATO, RESERVA, TomateHooks
-from cogs.tute import TuteCog
-from rules import tomate
-from rules.errors import NotYourTurn, RuleError
+from tapete.bot import schema
+from tapete.bot.bank import Bank
+from tapete.bot.games import GameSpec
+from tapete.bot.storage import SCHEMA_TABLES, Storage
+from tapete.bot.tables import TableError, TableService
+from tapete.cogs.escoba import EscobaCog
+from tapete.cogs.tomate import PLATO, RESERVA, TomateHooks
+from tapete.cogs.tute import TuteCog
+from tapete.rules import tomate
+from tapete.rules.errors import NotYourTurn, RuleError
 
 
 @contextlib.contextmanager

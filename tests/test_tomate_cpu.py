@@ -12,12 +12,12 @@ import statistics
 
 import pytest
 
-from rules.cpu import choose, strategy_for
-from rules.engine import Action
-from rules.tomate import HandScored, Options, State, new_game
-from rules.tomate import cpu as tomate_cpu
-from rules.tomate import knowledge as tomate_knowledge
-from rules.tomate.options import PANFILO
+from tapete.rules.cpu import choose, strategy_for
+from tapete.rules.engine import Action
+from tapete.rules.tomate import HandScored, Options, State, new_game
+from tapete.rules.tomate import cpu as tomate_cpu
+from tapete.rules.tomate import knowledge as tomate_knowledge
+from tapete.rules.tomate.options import PANFILO
 from tests.sizes import size
 from tests.test_tomate_rules import MOSCA, c, cs, deck, game, go
 

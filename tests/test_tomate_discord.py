@@ -11,10 +11,10 @@ from typing import Any
 
 import discord
 
-from bot.i18n import catalog
-from cogs.tomate import PLATO, RESERVA, movement_line
-from rules import tomate
-from rules.engine import Action
+from tapete.bot.i18n import catalog
+from tapete.cogs.tomate import PLATO, RESERVA, movement_line
+from tapete.rules import tomate
+from tapete.rules.engine import Action
 from tests.conftest import make_bot
 from tests.driver import bot_of, public_messages, restart, table_in
 from tests.test_tomate_rules import c, deck

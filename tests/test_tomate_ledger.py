@@ -22,13 +22,13 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.bank import CPU_ACCOUNT, Bank
-from bot.games import GameSpec
-from bot.storage import Storage
-from bot.tables import Table, TableError, TableService
-from cogs.tomate import PLATO, RESERVA, TomateHooks
-from rules import tomate
-from rules.engine import Action, Event
+from tapete.bot.bank import CPU_ACCOUNT, Bank
+from tapete.bot.games import GameSpec
+from tapete.bot.storage import Storage
+from tapete.bot.tables import Table, TableError, TableService
+from tapete.cogs.tomate import PLATO, RESERVA, TomateHooks
+from tapete.rules import tomate
+from tapete.rules.engine import Action, Event
 from tests.sizes import size
 
 GUILD = 4242

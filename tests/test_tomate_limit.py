@@ -12,10 +12,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
-from bot.storage import Storage
-from cogs.tomate import PLATO, RESERVA
-from rules import tomate
+from tapete.bot.bank import CPU_ACCOUNT, MAX_TANTOS, Bank, user_account
+from tapete.bot.storage import Storage
+from tapete.cogs.tomate import PLATO, RESERVA
+from tapete.rules import tomate
 from tests.sizes import size
 from tests.test_tomate_ledger import GUILD, audit, choose, make_service
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from rules.cards import Card, french_deck
-from rules.engine import Action, Event
-from rules.errors import IllegalAction
-from rules.tomate import (
+from tapete.rules.cards import Card, french_deck
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import IllegalAction
+from tapete.rules.tomate import (
     BacetaTaken,
     HandScored,
     Options,
@@ -28,7 +28,7 @@ from rules.tomate import (
     TrickWon,
     new_game,
 )
-from rules.tricks import Obligation
+from tapete.rules.tricks import Obligation
 
 COMBOS = [
     (variante, baceta)

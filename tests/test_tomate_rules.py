@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from rules.cards import Card, FrenchSuit, parse_card, parse_cards
-from rules.engine import Arg, Event
-from rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
-from rules.tomate import (
+from tapete.rules.cards import Card, FrenchSuit, parse_card, parse_cards
+from tapete.rules.engine import Arg, Event
+from tapete.rules.errors import Common, GameOver, IllegalAction, NotYourTurn, Refusal
+from tapete.rules.tomate import (
     GAME,
     VERBS,
     BacetaDeclined,
@@ -40,7 +40,7 @@ from rules.tomate import (
     WonUnopposed,
     new_game,
 )
-from rules.tricks import Obligation, Trick
+from tapete.rules.tricks import Obligation, Trick
 
 E = TypeVar("E", bound=Event)
 Move = tuple[str, str, int, str]

@@ -1,7 +1,7 @@
 """Shared trick logic: winner and legal cards under each policy (docs/rules/en/conventions.md)."""
 
-from rules.cards import parse_cards
-from rules.tricks import FREE_PLAY, Ranking, TrickPolicy, When, legal_cards, trick_winner
+from tapete.rules.cards import parse_cards
+from tapete.rules.tricks import FREE_PLAY, Ranking, TrickPolicy, When, legal_cards, trick_winner
 
 TUTE = Ranking(order=(1, 3, 12, 11, 10, 7, 6, 5, 4, 2))
 FULL = TrickPolicy()  # asistir, montar, fallar, pisar; any card when unable to pisar

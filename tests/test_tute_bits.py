@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from rules.tricks import legal_cards_why, trick_winner
-from rules.tute.bits import SUIT_INDEX, cards, mask_of, playable, winner
-from rules.tute.options import FULL, FULL_DECK, HABANERO_OPEN, RANKING, SORT_KEY, SUITS
+from tapete.rules.tricks import legal_cards_why, trick_winner
+from tapete.rules.tute.bits import SUIT_INDEX, cards, mask_of, playable, winner
+from tapete.rules.tute.options import FULL, FULL_DECK, HABANERO_OPEN, RANKING, SORT_KEY, SUITS
 from tests.sizes import size
 
 

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from rules import tute
-from rules.tute import cardplay, cpu
-from rules.tute.bits import INDEX
-from rules.tute.events import HandScored, MatchOver
-from rules.tute.options import SUITS, card_of
+from tapete.rules import tute
+from tapete.rules.tute import cardplay, cpu
+from tapete.rules.tute.bits import INDEX
+from tapete.rules.tute.events import HandScored, MatchOver
+from tapete.rules.tute.options import SUITS, card_of
 from tests.sizes import size
 
 MODES = ["arrastrado", "individual", "parejas"]

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import catalog
-from bot.render import log_lines
-from rules import tute
+from tapete.bot.i18n import catalog
+from tapete.bot.render import log_lines
+from tapete.rules import tute
 from tests.conftest import make_bot
 from tests.driver import (
     bot_of,

@@ -16,17 +16,17 @@ from collections.abc import Callable
 
 import pytest
 
-from rules import tute
-from rules.cards import Card, parse_cards, spanish_deck
-from rules.cpu import choose
-from rules.engine import Action
-from rules.errors import IllegalAction
-from rules.tute import cpu
-from rules.tute.bits import mask_of
-from rules.tute.endgame import Endgame
-from rules.tute.events import HandScored
-from rules.tute.options import RANKING, ULTIMAS, card_points
-from rules.tute.state import State
+from tapete.rules import tute
+from tapete.rules.cards import Card, parse_cards, spanish_deck
+from tapete.rules.cpu import choose
+from tapete.rules.engine import Action
+from tapete.rules.errors import IllegalAction
+from tapete.rules.tute import cpu
+from tapete.rules.tute.bits import mask_of
+from tapete.rules.tute.endgame import Endgame
+from tapete.rules.tute.events import HandScored
+from tapete.rules.tute.options import RANKING, ULTIMAS, card_points
+from tapete.rules.tute.state import State
 from tests.sizes import size
 
 LEVELS = ("normal", "dificil")

@@ -13,13 +13,21 @@ import random
 
 import pytest
 
-from rules import tute
-from rules.cards import Card, spanish_deck
-from rules.cpu import random_action
-from rules.engine import Event
-from rules.errors import Common, IllegalAction, NotYourTurn
-from rules.tricks import Obligation
-from rules.tute import HandScored, MatchOver, Modalidad, Options, State, TuteRefusal, card_points
+from tapete.rules import tute
+from tapete.rules.cards import Card, spanish_deck
+from tapete.rules.cpu import random_action
+from tapete.rules.engine import Event
+from tapete.rules.errors import Common, IllegalAction, NotYourTurn
+from tapete.rules.tricks import Obligation
+from tapete.rules.tute import (
+    HandScored,
+    MatchOver,
+    Modalidad,
+    Options,
+    State,
+    TuteRefusal,
+    card_points,
+)
 from tests.engine_checks import check_legal
 from tests.sizes import size
 

@@ -7,12 +7,12 @@ from collections.abc import Callable
 import pytest
 from pydantic import ValidationError
 
-from rules import tute
-from rules.cards import Card, SpanishSuit, parse_cards, spanish_deck
-from rules.engine import Action, Event
-from rules.errors import Common, GameOver, NotYourTurn
-from rules.tricks import Obligation, Trick, trick_winner
-from rules.tute import (
+from tapete.rules import tute
+from tapete.rules.cards import Card, SpanishSuit, parse_cards, spanish_deck
+from tapete.rules.engine import Action, Event
+from tapete.rules.errors import Common, GameOver, NotYourTurn
+from tapete.rules.tricks import Obligation, Trick, trick_winner
+from tapete.rules.tute import (
     RANKING,
     CanteSung,
     CapoteDeclared,

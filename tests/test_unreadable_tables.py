@@ -2,7 +2,7 @@
 
 At start-up such a table is closed (its row kept for inspection); its channel is told, in the
 server's language, on the table's public message (or in a new one if that is gone); and a Tomate
-table's hand in progress is undone in the books (cogs/tomate.py), so that balances, plato and
+table's hand in progress is undone in the books (tapete/cogs/tomate.py), so that balances, plato and
 reserva are as before that hand was dealt and still sum to 0. The table layer is tested on
 SQLite and PostgreSQL with the real saved tables of ``tests/fixtures/snapshots/``; what players
 see, through the real discord.py dispatch (simcord).
@@ -18,12 +18,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.bank import Bank, user_account
-from bot.i18n import Text, catalog
-from bot.storage import Storage, TableRecord, Tx
-from bot.tables import Table, TableError, TableService
-from cogs.tomate import PLATO, REFUND, RESERVA, TomateHooks
-from rules import tomate
+from tapete.bot.bank import Bank, user_account
+from tapete.bot.i18n import Text, catalog
+from tapete.bot.storage import Storage, TableRecord, Tx
+from tapete.bot.tables import Table, TableError, TableService
+from tapete.cogs.tomate import PLATO, REFUND, RESERVA, TomateHooks
+from tapete.rules import tomate
 from tests.conftest import make_bot
 from tests.driver import bot_of, public_messages, table_in
 from tests.saved_tables import FIXTURES, read_fixture, specs, write_fixture

@@ -9,7 +9,7 @@ Two per game (Escoba, Tute, Belote), named as arena levels:
   name the two searches of Tute and Belote explicitly; at these budgets PIMC is the
   stronger).
 
-They import nothing from ``rules/cpu.py`` or the games' ``cpu`` modules; they use the engines
+They import nothing from ``tapete/rules/cpu.py`` or the games' ``cpu`` modules; they use the engines
 only through their protocol and the facts every seat sees. They are benchmark opponents, not
 product code.
 """
@@ -23,10 +23,10 @@ from benchmarks.reference import belote as ref_belote
 from benchmarks.reference import escoba as ref_escoba
 from benchmarks.reference import tute as ref_tute
 from benchmarks.reference.common import ismcts, pimc
-from rules.belote import State as BeloteState
-from rules.engine import Action
-from rules.escoba import State as EscobaState
-from rules.tute import State as TuteState
+from tapete.rules.belote import State as BeloteState
+from tapete.rules.engine import Action
+from tapete.rules.escoba import State as EscobaState
+from tapete.rules.tute import State as TuteState
 
 LEVELS = ("ref-rules", "ref-search", "ref-pimc", "ref-ismcts")
 GAMES = {EscobaState: ref_escoba, TuteState: ref_tute, BeloteState: ref_belote}

@@ -24,11 +24,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from benchmarks.reference.common import Dealer, Game, Place, clamp, pimc
-from rules.belote import State
-from rules.belote.events import HandScored, MatchOver
-from rules.belote.options import DECK, SORT_KEY
-from rules.cards import Card, Suit
-from rules.engine import Action, DeckSource, Event
+from tapete.rules.belote import State
+from tapete.rules.belote.events import HandScored, MatchOver
+from tapete.rules.belote.options import DECK, SORT_KEY
+from tapete.rules.cards import Card, Suit
+from tapete.rules.engine import Action, DeckSource, Event
 
 BY_TEXT = {str(c): c for c in DECK}
 PLAIN = (14, 10, 13, 12, 11, 9, 8, 7)

@@ -1,7 +1,7 @@
 """What the reference opponents share: dealing hidden cards under constraints, flat Monte
 Carlo over determinizations (PIMC) and information-set Monte Carlo tree search.
 
-Written apart from ``rules/cpu.py`` and the games' ``cpu`` modules (it imports neither), so
+Written apart from ``tapete/rules/cpu.py`` and the games' ``cpu`` modules (it imports neither), so
 that measuring our CPU players against these opponents says something about their strength
 rather than about a shared blind spot. The engines are used only through their public
 protocol (``legal_actions``, ``apply``, ``clone``) and the fields every seat can see.
@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.cards import Card
-from rules.engine import Action, Event
+from tapete.rules.cards import Card
+from tapete.rules.engine import Action, Event
 
 
 @dataclass

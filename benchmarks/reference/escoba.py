@@ -16,10 +16,10 @@ import random
 import time
 
 from benchmarks.reference.common import Place, deal_hidden
-from rules.cards import Card, SpanishSuit, spanish_deck
-from rules.engine import Action, DeckSource
-from rules.escoba import State
-from rules.escoba.events import HandScored
+from tapete.rules.cards import Card, SpanishSuit, spanish_deck
+from tapete.rules.engine import Action, DeckSource
+from tapete.rules.escoba import State
+from tapete.rules.escoba.events import HandScored
 
 DECK = spanish_deck()
 BY_TEXT = {str(c): c for c in DECK}

@@ -22,11 +22,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from benchmarks.reference.common import Dealer, Game, Place, clamp, pimc
-from rules.cards import Card, Suit, spanish_deck
-from rules.engine import Action, DeckSource, Event
-from rules.tute import State
-from rules.tute.events import HandScored, MatchOver
-from rules.tute.options import SORT_KEY
+from tapete.rules.cards import Card, Suit, spanish_deck
+from tapete.rules.engine import Action, DeckSource, Event
+from tapete.rules.tute import State
+from tapete.rules.tute.events import HandScored, MatchOver
+from tapete.rules.tute.options import SORT_KEY
 
 DECK = spanish_deck()
 BY_TEXT = {str(c): c for c in DECK}

@@ -1,0 +1,1 @@
+"""Process and shared Discord plumbing: settings, startup, storage, tables, views, texts."""

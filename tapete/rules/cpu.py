@@ -1,0 +1,172 @@
+"""CPU players for every game, at three levels, from one entry point: :func:`choose`.
+
+* **fácil** (``facil``): a random legal move.
+* **normal**: the game's rules of thumb (:attr:`Strategy.heuristic`), a few microseconds.
+* **difícil** (``dificil``): perfect-information Monte Carlo. The seat's view of the game is
+  sampled into complete deals consistent with everything it knows (its own cards, every card
+  played or shown, the voids revealed by not following suit: :attr:`Strategy.determinize`);
+  in each sampled deal every legal move is tried and the rest of the hand is played out by the
+  rules of thumb (or valued by the game's own search, :attr:`Strategy.solve`); the move with
+  the best average outcome for the seat's side (:attr:`Strategy.evaluate`) wins. Every move
+  is tried in the same sampled deals, so their averages differ by the move rather than by the
+  luck of the sampling, and sampling goes on until ``budget_ms`` runs out. Over
+  information-set MCTS this keeps each game's knowledge in two small functions (sample,
+  evaluate) while the rules of thumb give realistic playouts; its known weakness (it assumes
+  it will know the hidden cards later) matters little in trick and fishing games, where a
+  hand's cards come to light quickly. What a seat knows and how deals consistent with it are
+  drawn is shared by every game: :mod:`rules.infoset`.
+
+Where a game's position is one the seat can know completely and solve at once (Tute
+habanero's last eight tricks), the game's :attr:`Strategy.exact` settles the move at
+``normal`` and ``difícil`` before the rules of thumb or the search are asked: an exact answer
+beats both, and sampling a position with nothing hidden only adds noise.
+
+A CPU never reads what its seat cannot see: the heuristic reads the seat's hand and public
+facts only, and the search only ever plays in sampled deals, never in the real one. Each game
+registers its :class:`Strategy` with :func:`register` from its own package; this module knows
+no game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tapete.rules.engine import Action, Event, GameState
+
+Level = Literal["facil", "normal", "dificil"]
+LEVELS: tuple[Level, ...] = ("facil", "normal", "dificil")
+DEFAULT_LEVEL: Level = "normal"
+DEFAULT_BUDGET_MS = 700
+MIN_ROUNDS = 4  # sampled deals a difícil decision always looks at, whatever the budget
+MAX_ROUNDS = 10_000
+CLEAR = 1.5  # standard errors by which a move must beat the rules of thumb's (see search)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """What a game gives its CPU players.
+
+    ``heuristic(state, seat, rng)``: a good legal move from the seat's own knowledge.
+    ``determinize(state, seat, rng)``: a copy of the state where everything the seat cannot
+    see (other hands, the stock, future deals) is dealt at random consistently with what it
+    knows.
+    ``evaluate(events, state, seat)``: how good, for the seat's side, the end of a playout
+    is; ``events`` are those the playout produced (the hand's scoring among them).
+    ``hand(state)``: a number that changes when a hand ends (playouts stop there).
+    ``exact(state, seat, level)`` (optional): the move exact play settles for ``level``
+    (``normal`` or ``dificil``) from what the seat knows, or None where it settles nothing;
+    never called in playouts (they stay as cheap as the rules of thumb).
+    ``solve(world, seat, legal, rng)`` (optional): the value of each of ``legal`` for the
+    seat's side in a sampled deal, by the game's own search (an exact or depth-limited
+    search with its evaluation, or a faster playout) instead of one engine playout per move.
+    ``clear``: the margin, in standard errors, by which the search must beat the rules of
+    thumb's move (:func:`search`); a number, or a function of the state (a game whose
+    tables differ).
+    """
+
+    heuristic: Callable[[Any, int, random.Random], Action]
+    determinize: Callable[[Any, int, random.Random], Any]
+    evaluate: Callable[[Sequence[Event], Any, int], float]
+    hand: Callable[[Any], int]
+    exact: Callable[[Any, int, str], Action | None] | None = None
+    solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
+    clear: float | Callable[[Any], float] = CLEAR
+
+
+_STRATEGIES: dict[type, Strategy] = {}
+
+
+def register(state_class: type, strategy: Strategy) -> None:
+    """Called by a game's package: its CPU players' knowledge."""
+    _STRATEGIES[state_class] = strategy
+
+
+def strategy_for(state: GameState) -> Strategy | None:
+    for cls in type(state).__mro__:
+        found = _STRATEGIES.get(cls)
+        if found is not None:
+            return found
+    return None
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A uniformly random legal action for the seat to act."""
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError("No legal action: the game is over or waits for nobody.")
+    return rng.choice(actions)
+
+
+def choose(state: GameState, seat: int, level: str = DEFAULT_LEVEL, *, seed: int = 0,
+           budget_ms: float = DEFAULT_BUDGET_MS) -> Action:
+    """The move of a CPU at ``level`` for ``seat`` (which must be the seat to act)."""
+    if state.to_act != seat:
+        raise ValueError(f"Seat {seat} is not the seat to act.")
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError("No legal action: the game is over or waits for nobody.")
+    rng = random.Random(seed)
+    strategy = strategy_for(state)
+    if level == "facil" or strategy is None or len(legal) == 1:
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    if strategy.exact is not None:
+        settled = strategy.exact(state, seat, level)
+        if settled is not None:
+            return settled
+    if level == "normal":
+        return strategy.heuristic(state, seat, rng)
+    return search(state, seat, strategy, rng, budget_ms)
+
+
+def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
+           budget_ms: float) -> Action:
+    """Perfect-information Monte Carlo over sampled deals (see the module docstring).
+
+    The rules of thumb's own move is kept unless another move beats it, deal by deal, by a
+    clear margin (``strategy.clear`` standard errors of the paired differences, ``CLEAR`` by
+    default): with the few deals a move's budget allows, a small lead is as likely luck as
+    skill. A game whose solver values moves with little noise may ask for no margin.
+    """
+    legal = state.legal_actions()
+    usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
+    values: list[list[float]] = [[] for _ in legal]
+    deadline = time.perf_counter() + budget_ms / 1000
+    rounds = 0
+    solve = strategy.solve
+    while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
+        world = strategy.determinize(state, seat, rng)
+        if solve is not None:
+            for i, value in enumerate(solve(world, seat, legal, rng)):
+                values[i].append(value)
+        else:
+            for i, action in enumerate(legal):
+                sim = world.clone()
+                events = list(sim.apply(seat, action))
+                events += playout(sim, strategy, rng)
+                values[i].append(strategy.evaluate(events, sim, seat))
+        rounds += 1
+    means = [sum(v) / rounds for v in values]
+    best = means.index(max(means))
+    if best != usual:
+        gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
+        spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
+        clear = strategy.clear(state) if callable(strategy.clear) else strategy.clear
+        if sum(gains) / rounds <= clear * spread:
+            best = usual
+    return legal[best]
+
+
+def playout(state: Any, strategy: Strategy, rng: random.Random) -> list[Event]:
+    """Play the hand in progress to its end with the rules of thumb for every seat."""
+    hand = strategy.hand(state)
+    events: list[Event] = []
+    while not state.is_over and strategy.hand(state) == hand:
+        seat = state.to_act
+        events += state.apply(seat, strategy.heuristic(state, seat, rng))
+    return events

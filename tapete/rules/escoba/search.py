@@ -1,0 +1,248 @@
+"""Escoba difícil's search of a sampled deal: each move searched to the end of the round.
+
+In each sampled deal every legal move is searched with alpha-beta to the end of the round
+(every hand empty: what is still hidden then is only the next deal), each side playing its
+best; with three or four seats 6 plies at most. A position is valued by what the hand's
+points are likely to be: escobas and the siete de oros as taken, and each "most" (cards,
+sevens, oros) as the chance of winning it less the chance of losing it, the cards still out
+shared at random (:func:`most`); a round that ends leaves its table to the next player, who
+sweeps it when a card of the next deal completes 15. The last round is searched to the
+hand's end and valued by its real points. Values are in points, the same for every move, so
+that a few dozen deals separate two moves.
+
+The round is played on plain tuples (hands, table, each side's haul as counts), not on the
+engine: a copy per node costs a fraction of the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from math import comb
+
+from tapete.rules.cards import Card, SpanishSuit, spanish_deck
+from tapete.rules.engine import Action
+from tapete.rules.escoba.captures import table_sets
+from tapete.rules.escoba.options import FIFTEEN, SIETE_DE_OROS, VALUES
+from tapete.rules.escoba.state import State
+
+_DECK = spanish_deck()
+_BY_TEXT = {str(c): c for c in _DECK}
+
+
+# -- the value of a position --------------------------------------------------------------------
+
+# A side's haul as counts: cards, sevens, oros, the siete de oros, escobas.
+Haul = tuple[int, int, int, int, int]
+_FACTS: dict[Card, Haul] = {
+    c: (1, int(c.rank == 7), int(c.suit is SpanishSuit.OROS), int(c is SIETE_DE_OROS), 0)
+    for c in _DECK
+}
+_TOTALS = (40, 4, 10)  # cards, sevens and oros in the deck
+
+
+@cache
+def most(lead: int, left: int) -> float:
+    """A "most" point's expected margin for a side ``lead`` ahead with ``left`` cards of the
+    kind still to be taken, each as likely to go to either side: P(win) - P(lose)."""
+    total = 0.0
+    for k in range(left + 1):
+        final = lead + 2 * k - left
+        total += comb(left, k) * (1 if final > 0 else -1 if final < 0 else 0)
+    return float(total / 2 ** left)
+
+
+# A position of the round's search: the hauls (per side), the table, the hands, the seat to
+# move, the side that captured last and the card a renuncio may be claimed for.
+Position = tuple[tuple[Haul, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int,
+                 int | None, Card | None]
+
+
+@lru_cache(maxsize=1 << 16)
+def haul_value(mine: Haul, theirs: Haul) -> float:
+    """The expected points margin of a haul over the best other side's (in points)."""
+    value = float(mine[4] - theirs[4] + mine[3] - theirs[3])
+    for i, total in enumerate(_TOTALS):
+        value += most(mine[i] - theirs[i], total - mine[i] - theirs[i])
+    return value
+
+
+def _best(hauls: Sequence[Haul]) -> Haul:
+    """Each count's best among ``hauls`` (the best other side, count by count)."""
+    a, b, c, d, e = (max(h[i] for h in hauls) for i in range(5))
+    return (a, b, c, d, e)
+
+
+def _add(haul: Haul, cards: Sequence[Card], escoba: int) -> Haul:
+    a, b, c, d, e = haul
+    for card in cards:
+        f = _FACTS[card]
+        a += f[0]
+        b += f[1]
+        c += f[2]
+        d += f[3]
+    return (a, b, c, d, e + escoba)
+
+
+class _Round:
+    """One sampled deal's round, searched to its end for the side ``side``: hands, table and
+    hauls as plain tuples (a copy per node costs less than the engine's)."""
+
+    def __init__(self, world: State, side: int) -> None:
+        self.players = world.players
+        self.sides = [world.side_of(s) for s in range(world.players)]
+        self.side = side
+        self.castigo = world.captura == "castigo"
+        self.free = world.captura != "obligatoria"
+        self.deck = tuple(world.deck)
+        self.last_round = not world.deck
+        self.limit = 6 if world.players > 2 else 9
+
+    def value(self, hauls: tuple[Haul, ...], table: tuple[Card, ...], mover: int,
+              hands: tuple[tuple[Card, ...], ...]) -> float:
+        """A position where the search stops: the hauls, and the next player's sweep."""
+        side = self.side
+        mine = hauls[side]
+        others = [h for i, h in enumerate(hauls) if i != side]
+        theirs = others[0] if len(others) == 1 else _best(others)
+        value = haul_value(mine, theirs)
+        if table:
+            need = FIFTEEN - sum(VALUES[c] for c in table)
+            if 1 <= need <= 10:
+                hand = hands[mover]
+                if hand:
+                    chance = 1.0 if any(VALUES[c] == need for c in hand) else 0.0
+                else:  # the next deal's three cards
+                    pool = len(self.deck)
+                    holding = sum(1 for c in self.deck if VALUES[c] == need)
+                    chance = 1.0 - comb(pool - holding, 3) / comb(pool, 3) if pool >= 3 \
+                        else 0.0
+                swing = chance * (1.0 + 0.1 * len(table))
+                value += swing if self.sides[mover] == side else -swing
+        return value
+
+    def end_of_hand(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+                    last: int | None) -> float:
+        """The hand's real points margin once the table goes to the last capturer."""
+        if last is not None and table:
+            hauls = tuple(_add(h, table, 0) if i == last else h for i, h in enumerate(hauls))
+        points = []
+        for haul in hauls:
+            points.append(haul[4] + haul[3])
+        for k in range(3):
+            top = max(h[k] for h in hauls)
+            for i, h in enumerate(hauls):
+                if top > 0 and h[k] == top:
+                    points[i] += 1
+        mine = points[self.side]
+        return float(mine - max(p for i, p in enumerate(points) if i != self.side))
+
+    def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
+               pending: Card | None, depth: int, alpha: float, beta: float) -> float:
+        if not any(hands) and pending is None:
+            if self.last_round:
+                return self.end_of_hand(hauls, table, last)
+            return self.value(hauls, table, mover, hands)
+        if depth >= self.limit:
+            return self.value(hauls, table, mover, hands)
+        side = self.sides[mover]
+        maximise = side == self.side
+        best = -1e9 if maximise else 1e9
+        for hauls2, table2, hands2, mover2, last2, pending2 in self.moves(
+                hauls, table, hands, mover, last, pending):
+            value = self.search(hauls2, table2, hands2, mover2, last2, pending2, depth + 1,
+                                alpha, beta)
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+    def after(self, position: Position, action: Action) -> Position:
+        """The position an engine action leads to (at the root of the search)."""
+        hauls, table, hands, mover, last, _ = position
+        side = self.sides[mover]
+        cards = [_BY_TEXT[a] for a in action.args]
+        if action.verb == "pass":  # a renuncio let go at the end of the hand
+            return hauls, table, hands, mover, last, None
+        if action.verb == "claim":
+            taken = set(cards)
+            hauls = tuple(_add(h, cards, 0) if i == side else h for i, h in enumerate(hauls))
+            return (hauls, tuple(c for c in table if c not in taken), hands, mover, side,
+                    None)
+        card = cards[0]
+        hand = hands[mover]
+        rest = tuple(c for c in hand if c is not card)
+        hands = (*hands[:mover], rest, *hands[mover + 1:])
+        nxt = (mover + 1) % self.players
+        if action.verb == "capture":
+            taken = set(cards[1:])
+            table = tuple(c for c in table if c not in taken)
+            hauls = tuple(_add(h, cards, 0 if table else 1) if i == side else h
+                          for i, h in enumerate(hauls))
+            return hauls, table, hands, nxt, side, None
+        could = self.castigo and bool(table_sets(table)[1].get(FIFTEEN - VALUES[card]))
+        return hauls, (*table, card), hands, nxt, last, card if could else None
+
+    def moves(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+              hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
+              pending: Card | None) -> list[Position]:
+        """Every position one move away, captures first (they prune best)."""
+        side = self.sides[mover]
+        out: list[Position] = []
+        if pending is not None:  # claim the renuncio, then play on
+            rest = tuple(c for c in table if c is not pending)
+            cards, by_total = table_sets(rest)
+            for chosen in by_total.get(FIFTEEN - VALUES[pending], ()):
+                taken = {cards[i] for i in chosen}
+                hauls2 = tuple(_add(h, (pending, *taken), 0) if i == side else h
+                               for i, h in enumerate(hauls))
+                out.append((hauls2, tuple(c for c in rest if c not in taken), hands, mover,
+                            side, None))
+            if not hands[mover]:  # the end of the hand: claim or let it go
+                out.append((hauls, table, hands, mover, last, None))
+                return out
+        hand = hands[mover]
+        cards, by_total = table_sets(table)
+        nxt = (mover + 1) % self.players
+        lays: list[Position] = []
+        for i, card in enumerate(hand):
+            rest_hand = hand[:i] + hand[i + 1:]
+            hands2 = (*hands[:mover], rest_hand, *hands[mover + 1:])
+            sets = by_total.get(FIFTEEN - VALUES[card], ())
+            for chosen in sets:
+                taken = {cards[j] for j in chosen}
+                table2 = tuple(c for c in table if c not in taken)
+                escoba = 0 if table2 else 1
+                hauls2 = tuple(_add(h, (card, *taken), escoba) if k == side else h
+                               for k, h in enumerate(hauls))
+                out.append((hauls2, table2, hands2, nxt, side, None))
+            if not sets or self.free:
+                claim = card if sets and self.castigo else None
+                lays.append((hauls, (*table, card), hands2, nxt, last, claim))
+        return out + lays
+
+
+def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
+    """Each legal move's value in a sampled deal (see the module docstring)."""
+    side = world.side_of(seat)
+    search = _Round(world, side)
+    per_side: list[list[Card]] = [[] for _ in range(world.sides)]
+    escobas = [0] * world.sides
+    for s in range(world.players):
+        per_side[world.side_of(s)] += world.captured[s]
+        escobas[world.side_of(s)] += world.escobas[s]
+    hauls = tuple(_add((0, 0, 0, 0, 0), per_side[i], escobas[i]) for i in range(world.sides))
+    last = world.side_of(world.last_capturer) if world.last_capturer is not None else None
+    pending = world.pending.card if world.pending is not None else None
+    root = (hauls, tuple(world.table), tuple(tuple(h) for h in world.hands), seat, last, pending)
+    return [search.search(*search.after(root, action), 1, -1e9, 1e9) for action in legal]

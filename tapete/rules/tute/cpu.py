@@ -1,0 +1,419 @@
+"""Tute's CPU players: rules of thumb, what a seat knows, the value of a hand's end, and
+exact play in habanero's last eight tricks.
+
+Habanero once the baceta is exhausted (:func:`exact`, at ``normal`` and ``difícil``): every
+card the seat has not seen is in the other hand, so the rest of the hand is solved exactly
+(:mod:`rules.tute.endgame`). Capote is declared exactly when it can be forced against any
+defence, except where taking every trick without it already wins two juegos (101 points or
+more: capote would win one; an experienced player keeps quiet and takes the eight tricks).
+A declared capote's declarer plays a line that keeps it forced; its defender takes a trick
+whenever one can be made sure of, and where none can, plays the card that leaves the
+declarer fewest right answers. Without capote, ``difícil`` plays each card for the best
+margin the seat can make sure of (so the best hand result), ``normal`` takes every trick
+left when it can make sure of them and otherwise follows its rules of thumb. The playouts
+of ``difícil`` stay with the rules of thumb (never declaring capote): exact play there would
+cost every sampled deal milliseconds.
+
+Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
+sees (its hand, the cards played, the voids players showed): sing whenever a cante is there
+(tute first, the 40 first), take the turned card by the swap, never declare capote.
+Leading: a card that is master of its plain suit (every higher one already out) unless an
+opponent who may still hold trumps showed they lack that suit, so that the trick (and with it
+any cante waiting to be sung) is won; else drag trumps when holding the master trump and
+another; else the cheapest card of the longest plain suit, keeping cante pairs and masters,
+and in parejas preferring a suit the partner lacks (and can trump) while the opponents do not.
+Following: when the partner is winning and no opponent still to play may beat them (by a
+higher card of the suit, or by trumping where a void is known or the suit is nearly out), load
+points; when the trick can be won, win it with the cheapest card sure to hold it, else (if an
+opponent after may still beat it) with the card that risks fewest points, keeping cante pairs;
+when it cannot be won, give the card worth least. Habanero keeps its own rule for following:
+win a trick only if it carries points or the seat is last, else let it go cheaply. The card
+play is on the engine's bit masks (:mod:`rules.tute.cardplay`).
+
+Knowledge (:func:`knowledge`, places of :class:`rules.infoset.Hidden`): the seat's hand, every
+card played this hand, the turned card (held by the dealer in individual and parejas, at the
+bottom of the baceta in habanero until drawn, then by whoever drew it), the rey and caballo of
+every cante until played, and what each play showed where following was compulsory
+(:func:`rules.infoset.absent_in_tricks` under Tute's full rules): the suits a player lacks,
+no trump when it did not trump, no card above one it failed to beat. In habanero only the
+tricks after the last draw count (a draw may bring any card back).
+
+Difícil plays a sampled deal's hand out with the rules of thumb; in arrastrado, individual and
+parejas, once the first trick is over, on bit masks (:class:`rules.tute.cardplay.Tricks`,
+several times faster than the engine: more deals for the same budget).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from operator import attrgetter
+
+from tapete.rules.cards import Card, Suit, spanish_deck
+from tapete.rules.cpu import Strategy, register
+from tapete.rules.engine import Action, Event
+from tapete.rules.infoset import Hidden, absent_in_tricks, lacking_in_tricks, redraw_chance
+from tapete.rules.tricks import seats_from
+from tapete.rules.tute.bits import BIT, INDEX, ORDERED, mask_of
+from tapete.rules.tute.bits import cards as cards_of
+from tapete.rules.tute.cardplay import Sight, Tricks
+from tapete.rules.tute.endgame import Endgame, bits_of
+from tapete.rules.tute.events import HandScored, MatchOver
+from tapete.rules.tute.options import (
+    FULL,
+    PLAY,
+    RANKING,
+    SORT_KEY,
+    SUITS,
+    SWAP_FOR,
+    ULTIMAS,
+    card_points,
+)
+from tapete.rules.tute.state import State
+
+_DECK = spanish_deck()
+
+
+# -- what the seat knows ----------------------------------------------------------------------
+
+
+def played_cards(state: State) -> set[Card]:
+    out: set[Card] = set(state.out_of_play)
+    for pile in state.taken:
+        out.update(pile)
+    out.update(c for _, c in state.trick.plays)
+    return out
+
+
+def past_tricks(state: State, start: int = 0) -> list[list[tuple[int, Card]]]:
+    """This hand's completed tricks from the ``start``-th on, as (seat, card) in playing
+    order, rebuilt from each winner's pile (cards go there trick by trick, in playing
+    order)."""
+    n = state.players
+    winners = state.trick_winners
+    taken_at = [0] * n
+    for winner in winners[:start]:
+        taken_at[winner] += n
+    tricks = []
+    for index in range(start, len(winners)):
+        winner = winners[index]
+        leader = winners[index - 1] if index else state.mano
+        at = taken_at[winner]
+        cards = state.taken[winner][at:at + n]
+        taken_at[winner] += n
+        tricks.append(list(zip(seats_from(leader, n), cards, strict=False)))
+    return tricks
+
+
+def draw_tricks(state: State) -> int:
+    """How many tricks of a habanero hand are followed by draws (12); 0 elsewhere."""
+    if state.modalidad != "habanero":
+        return 0
+    return (40 - 2 * 8) // 2
+
+
+def binding_tricks(state: State) -> list[list[tuple[int, Card]]]:
+    """The tricks (the one in progress too) where following, and then trumping, was
+    compulsory: those after the last habanero draw (a draw may bring any card back), every
+    trick elsewhere."""
+    skip = draw_tricks(state)
+    if len(state.trick_winners) < skip:  # habanero before the last draw: nothing binds
+        return []
+    tricks = past_tricks(state, skip)
+    if state.trick.plays:
+        tricks.append(list(state.trick.plays))
+    return tricks
+
+
+def absent(state: State) -> list[set[Card]]:
+    """Per seat, the cards its plays showed it cannot hold (:func:`binding_tricks`, under
+    Tute's full rules: :func:`rules.infoset.absent_in_tricks`)."""
+    return absent_in_tricks(binding_tricks(state), state.players, state.trump, RANKING, FULL,
+                            state.pairs)
+
+
+def voids(state: State) -> list[int]:
+    """Per seat, the suits it showed it lacks (bit ``s`` for ``SUITS[s]``), from the same
+    tricks (:func:`rules.infoset.lacking_in_tricks`: cheap, for the rules of thumb)."""
+    found = lacking_in_tricks(binding_tricks(state), state.players, state.trump, FULL)
+    return [sum(1 << _SUIT_BIT[s] for s in suits) for suits in found]
+
+
+_SUIT_BIT: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
+
+
+def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list[Card]]:
+    """Cards of other seats' hands that are public: the turned card, sung pairs."""
+    held: dict[int, list[Card]] = {}
+    turned = state.turned
+    holder: int | None = None
+    if state.modalidad in ("individual", "parejas"):
+        holder = state.dealer
+    elif state.modalidad == "habanero" and not (state.baceta and state.baceta[-1] is turned):
+        draws = draw_tricks(state)
+        if len(state.trick_winners) >= draws:  # the loser of the last draw trick took it
+            holder = 1 - state.trick_winners[draws - 1]
+    if holder is not None and holder != seat and turned not in played \
+            and turned in state.hands[holder]:
+        held.setdefault(holder, []).append(turned)
+    for singer, letter, _ in state.cantes:
+        if singer == seat:
+            continue
+        for card in (c for c in _DECK if c.suit.value == letter and c.rank in (11, 12)):
+            if card not in played and card in state.hands[singer] \
+                    and card not in held.get(singer, []):
+                held.setdefault(singer, []).append(card)
+    return held
+
+
+def knowledge(state: State, seat: int) -> Hidden:
+    """The seat's knowledge as places: every other seat's hand (by seat) and the baceta
+    ("baceta", the turned card known at its bottom until drawn), with the cards known to lie
+    in them and those each seat showed it cannot hold."""
+    played = played_cards(state)
+    hidden = Hidden(_DECK, played | set(state.hands[seat]))
+    for s in range(state.players):
+        if s != seat:
+            hidden.place(s, len(state.hands[s]))
+    hidden.place("baceta", len(state.baceta))
+    if state.baceta and state.baceta[-1] is state.turned:
+        hidden.hold("baceta", state.turned, -1)
+    for holder, held in known_holdings(state, seat, played).items():
+        for card in held:
+            hidden.hold(holder, card)
+    for s, cards in enumerate(absent(state)):
+        if s != seat:
+            hidden.ban(s, cards)
+    return hidden
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy where the cards the seat cannot see are dealt at random, consistently."""
+    dealt = knowledge(state, seat).deal(rng)
+    world = state.clone()
+    for s in range(state.players):
+        if s != seat:
+            world.hands[s] = sorted(dealt[s], key=SORT_KEY.__getitem__)
+    world.baceta = dealt["baceta"]
+    redraw_chance(world, rng)
+    world._loaded()  # whatever the engine derives from the hands is derived again
+    return world
+
+
+# -- rules of thumb ---------------------------------------------------------------------------
+
+
+def heuristic(state: State, seat: int, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    verbs = {a.verb: a for a in legal}
+    if "capote" in verbs:
+        return verbs["pass"]
+    sings = [a for a in legal if a.verb == "sing"]
+    if sings:
+        tute = next((a for a in sings if a.args[0] == "tute"), None)
+        trump = next((a for a in sings if a.args[0] == state.trump.value), None)
+        return tute or trump or sings[0]
+    if "swap" in verbs and SWAP_FOR.get(state.turned) is not None:
+        return verbs["swap"]
+    cards = mask_of(_card(a) for a in legal if a.verb == "play")
+    if not cards:
+        return legal[0]
+    return PLAY[ORDERED[sight(state, seat).choose(cards)]]
+
+
+def sight(state: State, seat: int) -> Sight:
+    """What ``seat`` sees as it plays (:class:`rules.tute.cardplay.Sight`): the cards it has
+    not seen are the others' hands and the baceta (read off them: the same set the seat
+    works out from the table)."""
+    unseen = mask_of(state.baceta)
+    for holder, cards in enumerate(state.hands):
+        if holder != seat:
+            unseen |= mask_of(cards)
+    sung = sum(1 << SUITS.index(s) for s in state.sung)
+    plays = [(s, INDEX[c]) for s, c in state.trick.plays]
+    return Sight(seat, mask_of(state.hands[seat]), unseen, state.trump_index, state.players,
+                 state.pairs, state.modalidad == "habanero", bool(state.baceta), plays,
+                 voids(state), sung)
+
+
+def _card(action: Action) -> Card:
+    return _BY_TEXT[action.args[0]]
+
+
+_BY_TEXT = {str(c): c for c in _DECK}
+
+
+# -- the end of a playout ---------------------------------------------------------------------
+
+
+MARGIN = 130  # a hand's points margin counts this many points to the unit
+JUEGO = 0.5  # and each juego won or given this many units
+
+
+def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
+    """Points margin of the seat's side in the hand, plus the juegos it won or gave away."""
+    side = state.side(seat)
+    value = 0.0
+    for event in events:
+        if isinstance(event, HandScored):
+            points = list(event.points)
+            mine = points.pop(side)
+            value += (mine - max(points)) / MARGIN
+            won = state.side(event.winners[0]) == side
+            value += (JUEGO if won else -JUEGO) * event.juegos
+        elif isinstance(event, MatchOver):
+            value += 5.0 if seat in event.winners else -5.0
+    return value
+
+
+# -- habanero's last eight tricks: exact play -------------------------------------------------
+
+
+def exact(state: State, seat: int, level: str) -> Action | None:
+    """Habanero once the baceta is exhausted, where every hand is known (:mod:`.endgame`).
+
+    Both levels above fácil: declare capote exactly when it can be forced, unless plain play
+    already makes sure of two juegos (taking every trick, with 101 points or more: capote
+    would win only one); play a declared capote's line, and as its defender take a trick
+    whenever one can be made sure of. ``normal`` also takes every trick left when it can make
+    sure of them; ``difícil`` plays every card of the last tricks for the best hand result.
+    Otherwise (and elsewhere) nothing is settled here.
+    """
+    if state.modalidad != "habanero" or state.baceta or state.is_over:
+        return None
+    mine = mask_of(state.hands[seat])
+    theirs = _ALL ^ mine ^ mask_of(played_cards(state))  # every card the seat has not seen
+    if theirs.bit_count() != len(state.hands[1 - seat]):  # never: a card would be unaccounted
+        return None
+    solver = Endgame(state.trump_index)
+    legal = state.legal_actions()
+    if state.capote_pending:
+        if state.trick.leader == seat:
+            forced = solver.forced(mine, theirs)
+        else:
+            forced = solver.forced_against(mine, theirs)
+        declare = forced and not _two_juegos_anyway(state, seat, mine | theirs)
+        return next(a for a in legal if a.verb == ("capote" if declare else "pass"))
+    cards = {BIT[_card(a)]: a for a in legal if a.verb == "play"}
+    plays = state.trick.plays
+    lead = BIT[plays[0][1]] if plays else 0
+    if state.capote is not None:
+        bit = _capote_card(solver, state.capote == seat, mine, theirs, lead, list(cards))
+    elif level == "dificil":
+        bit = _best_card(solver, mine, theirs, lead, list(cards), _usual(state, seat))
+    else:
+        bit = _sweep_card(solver, mine, theirs, lead, list(cards), _usual(state, seat))
+    return cards[bit] if bit else None
+
+
+_ALL = mask_of(_DECK)
+
+
+def _usual(state: State, seat: int) -> int:
+    """The rules of thumb's card (preferred among cards exact play finds equal)."""
+    action = heuristic(state, seat, random.Random(0))
+    return BIT[_card(action)] if action.verb == "play" else 0
+
+
+def _two_juegos_anyway(state: State, seat: int, left: int) -> bool:
+    """Taking every trick left (which a forced capote can) wins two juegos without capote."""
+    points = [card_points(taken) for taken in state.taken]
+    for singer, _, value in state.cantes:
+        points[singer] += value
+    mine = points[seat] + card_points(cards_of(left)) + ULTIMAS
+    return mine >= 101 and mine >= points[1 - seat]  # a tie goes to the diez de últimas
+
+
+def _pick(good: list[int], usual: int) -> int:
+    return usual if usual in good else good[0]
+
+
+def _capote_card(solver: Endgame, declaring: bool, mine: int, theirs: int, lead: int,
+                 cards: list[int]) -> int:
+    """A declared capote: the declarer keeps it forced, the defender takes a trick where it
+    can make sure of one (at once if it can). Where the other side has it won, the card that
+    leaves them fewest right answers, in case they miss one."""
+    def right(b: int) -> int:
+        """The other side's right answers to ``b`` (0: ``b`` makes sure of the capote, or
+        of a trick against it)."""
+        if declaring and not lead:
+            return _defences(solver, b, mine, theirs)
+        if declaring:  # losing this trick loses the capote; then the best lead's defences
+            if not solver.follower_wins(lead, b):
+                return len(_DECK)
+            rest = mine ^ b
+            return min((_defences(solver, d, rest, theirs) for d in bits_of(rest)), default=0)
+        if not lead:  # the declarer's replies that keep the capote
+            return sum(1 for r in bits_of(solver.replies(theirs, b))
+                       if solver.keeps(b, r, theirs, mine))
+        if solver.follower_wins(lead, b):
+            return -1  # the trick, and with it the hand
+        return sum(1 for d in bits_of(theirs) if solver.holds(d, theirs, mine ^ b))
+
+    return min(cards, key=right)
+
+
+def _defences(solver: Endgame, lead: int, declarer: int, defender: int) -> int:
+    """The defender's replies to the declarer's ``lead`` that take the trick or leave the
+    capote no longer forced."""
+    return sum(1 for r in bits_of(solver.replies(defender, lead))
+               if solver.follower_wins(lead, r) or not solver.forced(declarer ^ lead,
+                                                                      defender ^ r))
+
+
+def _best_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[int],
+               usual: int) -> int:
+    """The card that makes sure of the best margin (and so hand result) over the tricks left."""
+    if lead:
+        values = {b: -solver.reply_value(lead, b, theirs | lead, mine) for b in cards}
+    else:
+        values = {b: solver.lead_value(b, mine, theirs, None) for b in cards}
+    best = max(values.values())
+    return _pick([b for b in cards if values[b] == best], usual)
+
+
+def _sweep_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[int],
+                usual: int) -> int:
+    """A card that keeps every trick left the seat's, where it can make sure of them; else 0."""
+    if lead:
+        good = [b for b in cards if solver.keeps(lead, b, mine, theirs | lead)]
+    else:
+        good = [b for b in cards if solver.holds(b, mine, theirs)]
+    return _pick(good, usual) if good else 0
+
+
+# -- difícil's playouts --------------------------------------------------------------------------
+
+
+def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
+    """Each legal move's value in a sampled deal (as :func:`evaluate` values the hand's end):
+    the move, then the hand played out by the rules of thumb for every seat — on bit masks
+    (:class:`~rules.tute.cardplay.Tricks`) in arrastrado, individual and parejas once the
+    first trick is over, by the engine otherwise (habanero's draws, sings and swaps)."""
+    values = []
+    hand = world.hand_number
+    for action in legal:
+        sim = world.clone()
+        events = list(sim.apply(seat, action))
+        if sim.result is None and sim.hand_number == hand and sim.modalidad != "habanero" \
+                and sim.trick_winners:
+            side, won, points, over = Tricks(sim, voids(sim)).play_out()
+            mine = sim.side(seat)
+            value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / MARGIN
+            value += (JUEGO if side == mine else -JUEGO) * won
+            if over:
+                value += 5.0 if side == mine else -5.0
+            values.append(value)
+            continue
+        while sim.result is None and sim.hand_number == hand:
+            mover = sim.to_act
+            assert mover is not None
+            events += sim.apply(mover, heuristic(sim, mover, rng))
+        values.append(evaluate(events, sim, seat))
+    return values
+
+
+register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,
+                         solve=solve))
