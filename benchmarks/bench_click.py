@@ -13,6 +13,8 @@ whatever else the machine is doing falls on the three alike:
   dir). Two players at a Tute habanero table; the player to act opens "Ver mi mano" (not
   timed) and clicks one enabled card button of the ephemeral hand (timed): interaction in,
   table lock, rules, snapshot committed, the hand redrawn and the reply out.
+* **text**: the same bot in a server whose tables show no pictures (``/tapete ajustes
+  dibujos:False``): what the pictures add to a click.
 * **ack**: a minimal discord.py bot whose button (a ``DynamicItem``, as ours are) only
   answers ``interaction.response.defer()``: the floor any bot pays on this loopback.
 * **reply**: the same minimal bot answering with an ``edit_message`` as big as our reply:
@@ -73,7 +75,8 @@ from simcord.http import router  # noqa: E402
 
 from tapete.bot.__main__ import QUIET  # noqa: E402
 
-BOTS = ("tapete", "ack", "reply")
+BOTS = ("tapete", "text", "ack", "reply")
+TAPETE = ("tapete", "text")  # the real bot, with the table pictures and without
 CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")
 EDIT = re.compile(r"^/channels/\d+/messages/\d+$")
 
@@ -180,7 +183,7 @@ def enabled(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class TapeteDriver:
     """Two players at Tute tables of the real bot; each timed click plays one card."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, *, pictures: bool = True) -> None:
         from tapete.bot.app import TapeteBot
         from tapete.bot.settings import Settings
 
@@ -191,6 +194,7 @@ class TapeteDriver:
             cpu_delay=10.0, turn_timeout=120.0, pace_edits=False, _env_file=None,
         )
         self.bot = TapeteBot(settings, seed=seed)
+        self.pictures = pictures
         self.tables = 0
         self.table: Any = None
         self.shape: dict[str, Any] = {}
@@ -199,6 +203,8 @@ class TapeteDriver:
         self.env = env
         guild = env.create_guild(preferred_locale="es-ES")  # labels in Spanish
         self.guild = guild
+        if not self.pictures:  # as after /tapete ajustes dibujos:False
+            await self.bot.servers.update(guild.id, pictures=False)
         self.players = [guild.add_member(env.create_user(n)) for n in ("ana", "luis")]
         self.members = {m.id: m for m in self.players}
 
@@ -398,7 +404,8 @@ async def serve(name: str, conn: Connection, batch: int, seed: int, profile: str
     env_number = 0
     while True:
         env_number += 1
-        driver: Any = TapeteDriver(seed + env_number) if name == "tapete" else MiniDriver(name)
+        driver: Any = (TapeteDriver(seed + env_number, pictures=name == "tapete")
+                       if name in TAPETE else MiniDriver(name))
         stopped = False
         async with simcord.run(driver.bot) as env:
             watch = Stopwatch(env, profiler)
@@ -420,7 +427,7 @@ async def serve(name: str, conn: Connection, batch: int, seed: int, profile: str
                 conn.send((watch.reply, settled, watch.edits_before, watch.cpu))
             await driver.finish()
         await driver.bot.close()
-        if name == "tapete":
+        if name in TAPETE:
             driver.tmp.cleanup()
         if stopped:
             break
@@ -492,7 +499,7 @@ def main() -> None:
     print("(ms; reply = interaction in -> answer out, wall clock; cpu = the loop thread's CPU "
           "time in that window; settled = the whole click until the bot is idle, the public "
           "refresh included; edits before = public edits sent before the answer)")
-    for base in ("ack", "reply"):
+    for base in ("text", "ack", "reply"):
         p50 = stats["tapete"][0] / stats[base][0]
         p99 = stats["tapete"][1] / stats[base][1]
         print(f"tapete / {base:<6} p50 {p50:.2f}x   p99 {p99:.2f}x")
