@@ -211,3 +211,16 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert broken_link(readme, "en/tomate.md#cards-pot-and-balances") is None
     assert broken_link(readme, "en/tomate.md#nowhere") == "no heading #nowhere"
     assert any(p.name == "helpdocs.py" for p in tracked_files())
+
+
+def test_the_readme_invite_link_asks_for_what_the_bot_needs() -> None:
+    """The invite link a new user copies carries both scopes and the permissions the bot
+    asks for in code (the table picture needs Attach Files, the card faces external emojis)."""
+    from tapete.bot.app import PERMISSIONS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", readme)
+    assert links, "the README has no invite link"
+    for link in links:
+        assert "scope=bot+applications.commands" in link
+        assert f"permissions={PERMISSIONS.value}" in link

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tapete.bot.app import PERMISSIONS
 from tapete.bot.lockfile import DatabaseInUse, DatabaseLock
 from tests.standin import Message, StandIn
 from tests.test_faults import BotProcess
@@ -175,6 +176,9 @@ async def test_sigterm_closes_the_bot_cleanly(standin: StandIn, tmp_path: Path) 
         assert len(health) == 1, log
         assert "database sqlite" in health[0] and "tute" in health[0]
         assert "0 tables restored" in health[0] and "CPU workers" in health[0]
+        invite = next(line for line in log.splitlines() if "Invite link: " in line)
+        assert "scope=bot+applications.commands" in invite
+        assert f"permissions={PERMISSIONS.value}" in invite
         with DatabaseLock(bot.database):  # released: nothing holds the file any more
             pass
     finally:

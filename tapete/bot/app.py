@@ -44,6 +44,15 @@ log = logging.getLogger(__name__)
 
 
 # The interactions whose reply is timed: slash commands, buttons and menus, forms.
+# What the bot needs in a channel: read it, write, embed the table, attach its picture, read
+# back its own messages, and show the card faces (application emojis). The README's invite
+# link carries this value (tests/test_lifecycle.py checks they agree).
+PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+    read_message_history=True, use_external_emojis=True,
+)
+SCOPES = ("bot", "applications.commands")
+
 TIMED = (discord.InteractionType.application_command, discord.InteractionType.component,
          discord.InteractionType.modal_submit)
 
@@ -159,6 +168,7 @@ class TapeteBot(commands.Bot):
         if not self._healthy:  # on_ready comes again after every reconnection
             self._healthy = True
             log.info("%s", self.health())
+            log.info("Invite link: %s", self.invite_link())
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         self.servers.learn_locale(guild.id, guild.preferred_locale)
@@ -177,6 +187,11 @@ class TapeteBot(commands.Bot):
                 f"{self.settings.database_name()}, {len(games)} games ({', '.join(games)}), "
                 f"{self.restored or 0} tables restored, "
                 f"{self.tables.cpu.workers} CPU workers for difícil{shards}")
+
+    def invite_link(self) -> str:
+        """The link that adds this bot to a server, with the scopes and permissions it needs."""
+        app_id = self.application_id or (self.user.id if self.user else 0)
+        return discord.utils.oauth_url(app_id, permissions=PERMISSIONS, scopes=SCOPES)
 
     async def close(self) -> None:
         if self._faces_sync is not None:
