@@ -60,7 +60,7 @@ async def cpu_table(service: TableService, channel: int, delay: float) -> Table:
     await service.start(table, channel)
     host = next(i for i, s in enumerate(table.seats) if not s.is_cpu)
     table.presence.timed_out(host)  # the host is away: played at normal
-    service._schedule(table)
+    service.turns.schedule(table)
     return table
 
 

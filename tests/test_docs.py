@@ -5,7 +5,7 @@ design (``docs/ARCHITECTURE.md``) are here, and nothing points outside.
   the repository's root or from the citing file's folder.
 * Every relative link in ``docs/`` and ``README.md`` resolves to a file or folder of the
   repository, and its ``#anchor``, if any, to a heading of the linked page.
-* Every repository path quoted in ``docs/`` and ``README.md`` (```tapete/bot/tables.py```)
+* Every repository path quoted in ``docs/`` and ``README.md`` (```tapete/bot/games.py```)
   exists, so the design cannot drift from the code unnoticed.
 * No tracked file mentions the folder the project's seed documents came from: it is not part
   of the product.

@@ -16,6 +16,7 @@ from discord import app_commands
 from tapete.bot.cpu import CpuPlayers
 from tapete.bot.metrics import Metrics, MetricsReporter, percentile
 from tapete.bot.settings import Settings
+from tapete.bot.storage import Storage
 from tapete.bot.tables import TableService
 from tests.conftest import make_bot
 from tests.driver import act_through_buttons, bot_of, table_in
@@ -150,8 +151,8 @@ async def test_no_endpoint_and_no_log_line_unless_asked(db_path: Path) -> None:
 
 def test_replies_are_timed_once_and_only_over_the_window(tmp_path: Path) -> None:
     now = [0.0]
-    service = TableService.__new__(TableService)  # only its counters are read
-    service.by_channel, service.moves, service.cpu = {}, {"player": 0, "cpu": 0}, CpuPlayers()
+    # only its counters are read: the storage is never opened
+    service = TableService(Storage(tmp_path / "t.sqlite3"), cpu_delay=1, turn_timeout=60)
     metrics = Metrics(service, clock=lambda: now[0], window=300.0)
     for n, seconds in enumerate([0.010, 0.020, 0.030, 0.500]):
         metrics.received(n)

@@ -161,8 +161,8 @@ class Process:
 
     def kill(self) -> None:
         """As ``kill -9`` leaves it: no shutdown, connections cut where they are."""
-        self.service._closed = True
-        for task in list(self.service._timers):
+        self.service.index.closed = True
+        for task in list(self.service.turns.timers):
             task.cancel()
         self.storage.engine.pool.terminate()
 

@@ -321,8 +321,8 @@ async def test_finished_and_cancelled_tables_leave_memory_and_still_answer(
         seat = table.state.to_act
         await service.act(table, table.seats[seat].user_id, rng.choice(table.state.legal_actions()))
     await asyncio.sleep(0)
-    while service._refreshing:
-        await asyncio.gather(*service._refreshing.values())
+    while service.pacing.refreshing:
+        await asyncio.gather(*service.pacing.refreshing.values())
     assert published[-1] == (table.id, "finished")
     assert table.id not in service.by_id and service.in_channel(10) is None
     again = await service.find(table.id)
@@ -332,9 +332,9 @@ async def test_finished_and_cancelled_tables_leave_memory_and_still_answer(
     rematch = await service.rematch(table.id, 200, "luis")
     assert rematch.status == "playing" and rematch.rematch_of == table.id
     await service.cancel(rematch, 200)
-    while service._refreshing:
-        await asyncio.gather(*service._refreshing.values())
-    assert service.by_id == {} and service._dirty == set()
+    while service.pacing.refreshing:
+        await asyncio.gather(*service.pacing.refreshing.values())
+    assert service.by_id == {} and service.pacing.dirty == set()
     assert (await service.find(rematch.id)).status == "cancelled"
     with refused("table-gone"):
         await service.find(10_000)
@@ -366,8 +366,8 @@ async def test_an_ended_table_is_marked_until_its_message_shows_it(
     cancelled = await service.create("tute", {}, guild_id=1, channel_id=11, host_id=1,
                                      host_name="eva")
     await service.cancel(cancelled, 1)
-    while service._refreshing:
-        await asyncio.gather(*service._refreshing.values())
+    while service.pacing.refreshing:
+        await asyncio.gather(*service.pacing.refreshing.values())
     marked = await service.storage.tables.to_refresh()
     assert [(r.id, r.status) for r in marked] == [(table.id, "finished"),
                                                   (cancelled.id, "cancelled")]
@@ -378,8 +378,8 @@ async def test_an_ended_table_is_marked_until_its_message_shows_it(
                          publish=publish)
     again.register(TuteCog.spec)
     assert await again.restore() == []  # no open table: the ended ones are only redrawn
-    while again._refreshing:
-        await asyncio.gather(*again._refreshing.values())
+    while again.pacing.refreshing:
+        await asyncio.gather(*again.pacing.refreshing.values())
     assert sorted(shown) == [(table.id, "finished"), (cancelled.id, "cancelled")]
     assert await again.storage.tables.to_refresh() == [] and again.by_id == {}
     await again.shutdown()

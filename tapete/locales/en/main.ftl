@@ -233,7 +233,7 @@ verb-play = play
     .also = lay
 verb-pass = pass
 
-## Upgrades: a table whose saved game this version cannot read (tapete/bot/tables.py, restore)
+## Upgrades: a table whose saved game this version cannot read (tapete/bot/tables/restore.py)
 table-unreadable-title = { $game } table closed
 table-unreadable = ⚠️ After an update of the bot this game could not be brought back, so the table was closed. You can open a new one whenever you like.
 

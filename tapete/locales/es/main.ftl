@@ -240,7 +240,7 @@ verb-play = jugar
 verb-pass = paso
     .also = pasar paso
 
-## Actualizaciones: una mesa cuya partida guardada esta versión no puede leer (tapete/bot/tables.py, restore)
+## Actualizaciones: una mesa cuya partida guardada esta versión no puede leer (tapete/bot/tables/restore.py)
 table-unreadable-title = Mesa de { $game } cerrada
 table-unreadable = ⚠️ Tras una actualización del bot, esta partida no se ha podido recuperar y la mesa se ha cerrado. Podéis abrir otra cuando queráis.
 
