@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import logging
+import random
 from typing import Any
 
 import discord
@@ -17,8 +18,9 @@ from tapete.bot.art.cards import ALL_CARDS, EMOJI_PREFIX, emoji_name, emoji_png
 from tapete.bot.art.table import HEIGHT, WIDTH
 from tapete.bot.pictures import HAND_FILE, TABLE_FILE
 from tapete.bot.settings import Settings
+from tapete.bot.views import public_message
 from tests.conftest import make_bot
-from tests.driver import bot_of, table_in
+from tests.driver import act_through_buttons, bot_of, table_in
 
 FACES = len(ALL_CARDS) + 1  # every card of both decks and the back
 
@@ -153,6 +155,31 @@ async def test_pictures_off_keeps_the_text_and_sends_no_picture(simcord_env: Any
     await ana.slash(channel, "tapete ajustes", dibujos=True)
     await env.settle()
     assert [a.filename for a in table_message(env, channel).attachments] == [TABLE_FILE]
+
+
+async def test_a_channel_without_attach_files_still_shows_the_table_as_text(
+    simcord_env: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot invited without Attach Files (or denied it in the channel) is refused every
+    message that carries the picture: the table's message must still follow the game."""
+    env = simcord_env
+    channel, ana, luis = await start_table(env, "escoba")
+    table = table_in(env, channel)
+    assert [a.filename for a in table_message(env, channel).attachments] == [TABLE_FILE]
+    env.inject_error("PATCH", "/channels/*/messages/*", status=403, code=50013,
+                     message="Missing Permissions", times=1)
+    rng = random.Random(3)
+    with caplog.at_level(logging.WARNING, logger="tapete.bot.app"):
+        for _ in range(2):  # the refused edit, then one more move: no picture is tried again
+            mover = ana if table.seats[table.state.to_act].user_id == ana.id else luis
+            await act_through_buttons(mover, table_message(env, channel), rng)
+            await env.settle()
+            message = table_message(env, channel)
+            assert not message.attachments and message.embeds[0].image.url is None
+            expected, _ = public_message(table, bot_of(env).servers.public(table.guild_id))
+            assert message.embeds[0].to_dict() == expected.to_dict()  # the state after the move
+    refused = [r for r in caplog.records if "Attach Files" in r.getMessage()]
+    assert len(refused) == 1
 
 
 async def test_a_failed_upload_leaves_the_cards_as_text(

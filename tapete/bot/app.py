@@ -131,6 +131,7 @@ class TapeteBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         self.restored: int | None = None  # tables brought back at start-up
         self._healthy = False
+        self.no_attach: set[int] = set()  # channels where the bot may not attach files
         self.metrics = Metrics(self.tables, lambda: len(self.guilds))
         self.reporter = MetricsReporter(
             self.metrics, log_every=settings.metrics_log_seconds, host=settings.metrics_host,
@@ -216,11 +217,12 @@ class TapeteBot(commands.Bot):
 
     async def publish(self, table: Table) -> None:
         """Create or refresh a table's public message (the only public view of a table), with
-        the picture of the felt unless the server turned pictures off."""
+        the picture of the felt unless the server turned pictures off or the bot may not
+        attach files in that channel (then the text alone, which is complete)."""
         lang = self.servers.public(table.guild_id)
         embed, view = public_message(table, lang)
         files: list[discord.File] = []
-        if self.servers.pictures(table.guild_id):
+        if self.servers.pictures(table.guild_id) and table.channel_id not in self.no_attach:
             png = await self.pictures.table(table, lang)
             if png is not None:
                 files.append(attach(embed, png, TABLE_FILE, lang.t("picture-alt-table")))
@@ -228,6 +230,23 @@ class TapeteBot(commands.Bot):
         if channel is None:
             log.info("Table %d: its channel is gone; message not drawn", table.id)
             return
+        try:
+            await self._show(table, channel, embed, view, files)
+        except discord.Forbidden:
+            if not files:
+                raise
+            # Invited without Attach Files, or denied it in this channel: a table that cannot
+            # show its picture must still show its state.
+            log.warning("Table %d: no permission to attach files in channel %d; its table "
+                        "shows text only (give the bot Attach Files there)",
+                        table.id, table.channel_id)
+            self.no_attach.add(table.channel_id)
+            embed.set_image(url=None)
+            await self._show(table, channel, embed, view, [])
+
+    async def _show(self, table: Table, channel: Postable, embed: discord.Embed,
+                    view: discord.ui.View, files: list[discord.File]) -> None:
+        """Edit the table's message, or post it if it has none or it is gone."""
         if table.message_id is not None:
             try:
                 await channel.get_partial_message(table.message_id).edit(
