@@ -44,12 +44,13 @@ log = logging.getLogger(__name__)
 
 
 # The interactions whose reply is timed: slash commands, buttons and menus, forms.
-# What the bot needs in a channel: read it, write, embed the table, attach its picture, read
-# back its own messages, and show the card faces (application emojis). The README's invite
-# link carries this value (tests/test_lifecycle.py checks they agree).
+# What the bot needs in a channel: read it, write, embed the table, attach its picture and read
+# back its own messages. The card faces are application emojis, which need no
+# USE_EXTERNAL_EMOJIS (Discord's emoji reference). The README's invite link carries this value
+# (tests/test_docs.py checks they agree).
 PERMISSIONS = discord.Permissions(
     view_channel=True, send_messages=True, embed_links=True, attach_files=True,
-    read_message_history=True, use_external_emojis=True,
+    read_message_history=True,
 )
 SCOPES = ("bot", "applications.commands")
 
