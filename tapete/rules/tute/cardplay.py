@@ -10,7 +10,8 @@ still to sing, the trick. The rules of thumb it applies are those of :mod:`rules
 answers at once and ``difícil`` plays many more sampled deals out.
 
 :class:`Tricks` plays the tricks left of an arrastrado, individual or parejas hand (the
-first trick over: no swap is pending) with those rules for every seat, singing what the
+first trick over in arrastrado, where a swap may be pending; from the first card in individual
+and parejas) with those rules for every seat, singing what the
 engine sings after each trick (tute first, then one cante per singer), and scores the hand as
 the engine does (points, diez de últimas, the winner and its juegos, a match won). A test
 holds it to the engine: the same legal cards, cantes, tute and result on random hands.
@@ -28,7 +29,6 @@ from tapete.rules.tute.bits import (
     SUIT_MASK,
     TUTE_MASKS,
     mask_of,
-    playable,
 )
 from tapete.rules.tute.options import POINTS, SUITS, ULTIMAS
 from tapete.rules.tute.state import State
@@ -248,12 +248,14 @@ ALL = (1 << len(ORDERED)) - 1
 
 
 class Tricks:
-    """The tricks left of a hand (arrastrado, individual, parejas; the first trick over),
+    """The tricks left of a hand (individual, parejas; arrastrado once the first trick, with
+    its swaps, is over),
     played out fast. :meth:`play_out` plays every card by the rules of thumb and returns the
     hand's result (:meth:`result`); :meth:`play` plays one given card (tests, replays)."""
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
-        assert state.modalidad != "habanero" and state.trick_winners
+        assert state.modalidad != "habanero" and (state.trick_winners
+                                                  or state.modalidad != "arrastrado")
         self.n = n = state.players
         self.pairs = state.pairs
         self.trump = state.trump_index
@@ -278,15 +280,42 @@ class Tricks:
         self.target = state.options.juegos
         self.tute_enabled = state.tute_enabled
 
+    def copy(self) -> Tricks:
+        """An independent copy (each move of a sampled deal is tried on its own)."""
+        other = Tricks.__new__(Tricks)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.voids = list(self.voids)
+        other.plays = list(self.plays)
+        other.points = list(self.points)
+        other.winners = list(self.winners)
+        return other
+
     def to_act(self) -> int:
         return (self.leader + len(self.plays)) % self.n
 
     def legal(self, seat: int) -> int:
         hand = self.hands[seat]
-        if not self.plays:
+        plays = self.plays
+        if not plays:
             return hand
-        trick = [(s, ORDERED[i]) for s, i in self.plays]
-        return playable(hand, trick, self.trump, False)[0]
+        # Tute's full rules, as :func:`rules.tute.bits.playable` on card indices
+        led = plays[0][1] // SUIT_BITS
+        following = hand & SUIT_MASK[led]
+        suit = led if following else self.trump
+        base = suit * SUIT_BITS
+        top = base + SUIT_BITS  # the highest card of that suit in the trick so far, if any
+        for _, i in plays:
+            if base <= i < top:
+                top = i
+        if following:
+            return following & ((1 << top) - 1) or following
+        trumps = hand & SUIT_MASK[suit]
+        if not trumps:
+            return hand
+        if top == base + SUIT_BITS:
+            return trumps
+        return trumps & ((1 << top) - 1) or hand
 
     def play(self, seat: int, i: int) -> None:
         """``seat`` plays card ``i``; what it showed is remembered; a full trick is won, and
@@ -335,9 +364,13 @@ class Tricks:
         while self.tute is None and (self.plays or self.hands[self.leader]):
             seat = self.to_act()
             hand = self.hands[seat]
+            cards = self.legal(seat)
+            if not cards & (cards - 1):  # one legal card: nothing to choose
+                self.play(seat, cards.bit_length() - 1)
+                continue
             sight = Sight(seat, hand, ALL & ~self.played & ~hand, trump, n, pairs, False,
                           False, self.plays, self.voids, self.sung)
-            self.play(seat, sight.choose(self.legal(seat)))
+            self.play(seat, sight.choose(cards))
         return self.result()
 
     def result(self) -> tuple[int, int, list[int], bool]:

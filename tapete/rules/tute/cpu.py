@@ -36,17 +36,21 @@ bottom of the baceta in habanero until drawn, then by whoever drew it), the rey 
 every cante until played, and what each play showed where following was compulsory
 (:func:`rules.infoset.absent_in_tricks` under Tute's full rules): the suits a player lacks,
 no trump when it did not trump, no card above one it failed to beat. In habanero only the
-tricks after the last draw count (a draw may bring any card back).
+tricks after the last draw count (a draw may bring any card back). Outside habanero the
+cantes sing themselves after each trick for the winning side: a seat that once sang nothing
+there holds no rey and caballo of a suit still unsung (:func:`silent`), and the sampled deals
+keep to that where a few redraws allow.
 
-Difícil plays a sampled deal's hand out with the rules of thumb; in arrastrado, individual and
-parejas, once the first trick is over, on bit masks (:class:`rules.tute.cardplay.Tricks`,
-several times faster than the engine: more deals for the same budget).
+Difícil plays a sampled deal's hand out with the rules of thumb; in individual and parejas,
+and in arrastrado once the first trick (with its swaps) is over, on bit masks
+(:class:`rules.tute.cardplay.Tricks`, several times faster than the engine: more deals for the
+same budget).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
 
 from tapete.rules.cards import Card, Suit, spanish_deck
@@ -54,7 +58,7 @@ from tapete.rules.cpu import Strategy, register
 from tapete.rules.engine import Action, Event
 from tapete.rules.infoset import Hidden, absent_in_tricks, lacking_in_tricks, redraw_chance
 from tapete.rules.tricks import seats_from
-from tapete.rules.tute.bits import BIT, INDEX, ORDERED, mask_of
+from tapete.rules.tute.bits import BIT, COUPLE_MASK, INDEX, ORDERED, mask_of
 from tapete.rules.tute.bits import cards as cards_of
 from tapete.rules.tute.cardplay import Sight, Tricks
 from tapete.rules.tute.endgame import Endgame, bits_of
@@ -187,9 +191,45 @@ def knowledge(state: State, seat: int) -> Hidden:
     return hidden
 
 
+def silent(state: State, seat: int) -> list[int]:
+    """The other seats that once sang nothing where they could have (outside habanero every
+    cante is sung for both seats of a trick's winning side after the trick, one each): they
+    held no rey and caballo of a suit still unsung then, so hold none now either."""
+    if state.modalidad == "habanero":
+        return []
+    chances = [0] * state.players
+    for winner in state.trick_winners:
+        for singer in ((winner, (winner + 2) % 4) if state.pairs else (winner,)):
+            chances[singer] += 1
+    for singer, _, _ in state.cantes:
+        chances[singer] -= 1
+    return [s for s, left in enumerate(chances) if left > 0 and s != seat]
+
+
+def _no_couple(seats: list[int], unsung: list[int]) -> Callable[[dict[Hashable, list[Card]]],
+                                                                bool]:
+    """Whether a deal gives none of ``seats`` both cards of a couple in ``unsung``."""
+    def accept(dealt: dict[Hashable, list[Card]]) -> bool:
+        for s in seats:
+            hand = mask_of(dealt[s])
+            if any(hand & couple == couple for couple in unsung):
+                return False
+        return True
+
+    return accept
+
+
+REDRAWS = 8  # deals tried at most for one that keeps what the silence said
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where the cards the seat cannot see are dealt at random, consistently."""
-    dealt = knowledge(state, seat).deal(rng)
+    """A copy where the cards the seat cannot see are dealt at random, consistently: with
+    what its plays showed (:func:`knowledge`), and preferring deals where no seat that once
+    sang nothing (:func:`silent`) holds a couple still to sing."""
+    seats = silent(state, seat)
+    unsung = [COUPLE_MASK[s] for s in SUITS if s not in state.sung]
+    accept = _no_couple(seats, unsung) if seats and unsung else None
+    dealt = knowledge(state, seat).deal(rng, accept, REDRAWS)
     world = state.clone()
     for s in range(state.players):
         if s != seat:
@@ -390,22 +430,25 @@ def _sweep_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[
 def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
     """Each legal move's value in a sampled deal (as :func:`evaluate` values the hand's end):
     the move, then the hand played out by the rules of thumb for every seat — on bit masks
-    (:class:`~rules.tute.cardplay.Tricks`) in arrastrado, individual and parejas once the
-    first trick is over, by the engine otherwise (habanero's draws, sings and swaps)."""
+    (:class:`~rules.tute.cardplay.Tricks`) in individual and parejas, and in arrastrado once
+    the first trick is over (the move too, when every legal move is a card), by the engine
+    otherwise (habanero's draws, sings and swaps, arrastrado's swaps)."""
+    if _fast(world) and world.capote is None \
+            and all(a.verb == "play" for a in legal):  # every move on the bit masks
+        tricks = Tricks(world, voids(world))
+        values = []
+        for action in legal:
+            after = tricks.copy()
+            after.play(seat, INDEX[_card(action)])
+            values.append(_value(after.play_out(), world.side(seat)))
+        return values
     values = []
     hand = world.hand_number
     for action in legal:
         sim = world.clone()
         events = list(sim.apply(seat, action))
-        if sim.result is None and sim.hand_number == hand and sim.modalidad != "habanero" \
-                and sim.trick_winners:
-            side, won, points, over = Tricks(sim, voids(sim)).play_out()
-            mine = sim.side(seat)
-            value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / MARGIN
-            value += (JUEGO if side == mine else -JUEGO) * won
-            if over:
-                value += 5.0 if side == mine else -5.0
-            values.append(value)
+        if sim.result is None and sim.hand_number == hand and _fast(sim):
+            values.append(_value(Tricks(sim, voids(sim)).play_out(), sim.side(seat)))
             continue
         while sim.result is None and sim.hand_number == hand:
             mover = sim.to_act
@@ -413,6 +456,25 @@ def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> l
             events += sim.apply(mover, heuristic(sim, mover, rng))
         values.append(evaluate(events, sim, seat))
     return values
+
+
+def _fast(state: State) -> bool:
+    """Whether the rest of the hand plays out on bit masks (:class:`~rules.tute.cardplay.
+    Tricks`): not in habanero (draws, sings and swaps by choice), nor in arrastrado's first
+    trick (swaps)."""
+    return state.modalidad != "habanero" and (bool(state.trick_winners)
+                                              or state.modalidad != "arrastrado")
+
+
+def _value(result: tuple[int, int, list[int], bool], mine: int) -> float:
+    """A played-out hand's result (:meth:`~rules.tute.cardplay.Tricks.result`) for the side
+    ``mine``, as :func:`evaluate` values it."""
+    side, won, points, over = result
+    value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / MARGIN
+    value += (JUEGO if side == mine else -JUEGO) * won
+    if over:
+        value += 5.0 if side == mine else -5.0
+    return value
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,

@@ -1,0 +1,59 @@
+"""Tute: what a silent trick winner tells difícil (rules.tute.cpu.silent).
+
+Outside habanero the cantes are sung for both seats of the side that wins a trick; a seat
+that once sang nothing there held no rey and caballo of a suit still unsung. Over seeded
+matches of the rules of thumb: the inference always holds of the real hands, and the deals
+difícil samples keep it (a uniform deal of the unseen cards breaks it about one time in
+eight).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tapete.rules import tute
+from tapete.rules.cards import Card
+from tapete.rules.cpu import choose
+from tapete.rules.tute import Modalidad, cpu
+from tapete.rules.tute.bits import COUPLE_MASK, mask_of
+from tapete.rules.tute.options import SUITS
+from tests.sizes import size
+
+
+def _holds_couple(cards: list[Card], unsung: list[int]) -> bool:
+    hand = mask_of(cards)
+    return any(hand & couple == couple for couple in unsung)
+
+
+@pytest.mark.parametrize(("modalidad", "players"), [("parejas", 4), ("individual", 4)])
+def test_a_silent_winner_holds_no_couple_left_to_sing(modalidad: Modalidad, players: int) -> None:
+    rng = random.Random(modalidad)
+    checked = broken = 0
+    for match in range(size(4, 12)):
+        state = tute.new_game(tute.Options(modalidad=modalidad), players, seed=700 + match)
+        while not state.is_over and state.hand_number < 3:
+            seat = state.to_act
+            assert seat is not None
+            seats = cpu.silent(state, seat)
+            unsung = [COUPLE_MASK[s] for s in SUITS if s not in state.sung]
+            for s in seats:  # what the silence says is true of the real hands
+                assert not _holds_couple(state.hands[s], unsung)
+            if seats and unsung:
+                for _ in range(3):
+                    world = cpu.determinize(state, seat, rng)
+                    checked += 1
+                    broken += any(_holds_couple(world.hands[s], unsung) for s in seats)
+            state.apply(seat, choose(state, seat, "normal", seed=match))
+    assert checked > 50
+    assert broken * 50 <= checked  # at most 2% of the deals (uniform deals: about 12%)
+
+
+def test_habanero_sings_by_choice_so_silence_says_nothing() -> None:
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=3)
+    while len(state.trick_winners) < 3:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(seat, choose(state, seat, "normal"))
+    assert cpu.silent(state, 0) == [] and cpu.silent(state, 1) == []
