@@ -19,6 +19,11 @@ from tapete.rules.tute.options import SORT_KEY, SWAP_FOR, TRUMP_FIRST
 from tapete.rules.tute.refusals import TuteRefusal
 
 
+def singers(winner: int, pairs: bool) -> tuple[int, ...]:
+    """Who may sing after a trick won (outside habanero), in the order they are asked: the
+    winner, then in parejas their partner."""
+    return (winner, (winner + 2) % 4) if pairs else (winner,)
+
 class CantesMixin(TuteBase):
     # ------------------------------------------------------------------ what is possible
 
@@ -97,14 +102,14 @@ class CantesMixin(TuteBase):
 
     def _automatic(self, winner: int) -> list[Event]:
         """Tute check, then the cantes, after a trick won (not habanero)."""
-        singers = (winner, (winner + 2) % 4) if self.pairs else (winner,)
+        asked = singers(winner, self.pairs)
         if self.tute_enabled:
-            for seat in singers:
+            for seat in asked:
                 rank = self._tute_rank(seat)
                 if rank is not None:
                     return [TuteSung(seat, rank), *self._tute_match(seat, rank)]
         events: list[Event] = []
-        for seat in singers:
+        for seat in asked:
             singable = self._singable(seat)
             if singable:  # one cante per trick won, the trump suit's first
                 suit = next(s for s in TRUMP_FIRST[self.trump] if s in singable)

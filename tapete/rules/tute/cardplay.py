@@ -30,6 +30,7 @@ from tapete.rules.tute.bits import (
     TUTE_MASKS,
     mask_of,
 )
+from tapete.rules.tute.cantes import singers
 from tapete.rules.tute.options import POINTS, SUITS, ULTIMAS
 from tapete.rules.tute.state import State
 
@@ -343,13 +344,13 @@ class Tricks:
 
     def _sing(self, winner: int) -> None:
         """What the engine sings after a trick won: tute, else one cante per singer."""
-        singers = (winner, (winner + 2) % 4) if self.pairs else (winner,)
+        asked = singers(winner, self.pairs)
         if self.tute_enabled:
-            for seat in singers:
+            for seat in asked:
                 if any(self.hands[seat] & four == four for _, four in TUTE_MASKS):
                     self.tute = self.sides[seat]
                     return
-        for seat in singers:
+        for seat in asked:
             hand = self.hands[seat]
             for s in (self.trump, *(k for k in range(4) if k != self.trump)):
                 couple = COUPLES[s]

@@ -60,6 +60,7 @@ from tapete.rules.infoset import Hidden, absent_in_tricks, lacking_in_tricks, re
 from tapete.rules.tricks import seats_from
 from tapete.rules.tute.bits import BIT, COUPLE_MASK, INDEX, ORDERED, mask_of
 from tapete.rules.tute.bits import cards as cards_of
+from tapete.rules.tute.cantes import singers
 from tapete.rules.tute.cardplay import Sight, Tricks
 from tapete.rules.tute.endgame import Endgame, bits_of
 from tapete.rules.tute.events import HandScored, MatchOver
@@ -199,7 +200,7 @@ def silent(state: State, seat: int) -> list[int]:
         return []
     chances = [0] * state.players
     for winner in state.trick_winners:
-        for singer in ((winner, (winner + 2) % 4) if state.pairs else (winner,)):
+        for singer in singers(winner, state.pairs):
             chances[singer] += 1
     for singer, _, _ in state.cantes:
         chances[singer] -= 1
