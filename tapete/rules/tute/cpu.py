@@ -299,11 +299,8 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     value = 0.0
     for event in events:
         if isinstance(event, HandScored):
-            points = list(event.points)
-            mine = points.pop(side)
-            value += (mine - max(points)) / MARGIN
             won = state.side(event.winners[0]) == side
-            value += (JUEGO if won else -JUEGO) * event.juegos
+            value += _scored(event.points, side, won, event.juegos)
         elif isinstance(event, MatchOver):
             value += 5.0 if seat in event.winners else -5.0
     return value
@@ -471,11 +468,17 @@ def _value(result: tuple[int, int, list[int], bool], mine: int) -> float:
     """A played-out hand's result (:meth:`~rules.tute.cardplay.Tricks.result`) for the side
     ``mine``, as :func:`evaluate` values it."""
     side, won, points, over = result
-    value = (points[mine] - max(p for s, p in enumerate(points) if s != mine)) / MARGIN
-    value += (JUEGO if side == mine else -JUEGO) * won
+    value = _scored(points, mine, side == mine, won)
     if over:
         value += 5.0 if side == mine else -5.0
     return value
+
+
+def _scored(points: Sequence[int], mine: int, won: bool, juegos: int) -> float:
+    """A scored hand for the side ``mine``: its points margin over the best other side, plus
+    the juegos it won or gave away (the part :func:`evaluate` and :func:`_value` share)."""
+    best_other = max(p for s, p in enumerate(points) if s != mine)
+    return (points[mine] - best_other) / MARGIN + (JUEGO if won else -JUEGO) * juegos
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,
