@@ -10,6 +10,11 @@ sweeps it when a card of the next deal completes 15. The last round is searched 
 hand's end and valued by its real points. Values are in points, the same for every move, so
 that a few dozen deals separate two moves.
 
+In a hand that can end the match the search plays for the match, as a player does: a match
+won or lost is worth ``MATCH`` points on top of the margin, counted exactly at the hand's end
+and, earlier, as the chance that the "most" points still open carry a side past the target
+(:func:`match_odds`). One point that wins the match is then worth more than two that do not.
+
 The round is played on plain tuples (hands, table, each side's haul as counts), not on the
 engine: a copy per node costs a fraction of the engine's.
 """
@@ -43,14 +48,28 @@ _TOTALS = (40, 4, 10)  # cards, sevens and oros in the deck
 
 
 @cache
-def most(lead: int, left: int) -> float:
-    """A "most" point's expected margin for a side ``lead`` ahead with ``left`` cards of the
-    kind still to be taken, each as likely to go to either side: P(win) - P(lose)."""
-    total = 0.0
+def odds(lead: int, left: int) -> tuple[float, float, float]:
+    """A "most" point for a side ``lead`` ahead with ``left`` cards of the kind still to be
+    taken, each as likely to go to either side: P(it alone wins it), P(tie: both score it),
+    P(the other side alone wins it)."""
+    won = tied = lost = 0
     for k in range(left + 1):
         final = lead + 2 * k - left
-        total += comb(left, k) * (1 if final > 0 else -1 if final < 0 else 0)
-    return float(total / 2 ** left)
+        ways = comb(left, k)
+        if final > 0:
+            won += ways
+        elif final < 0:
+            lost += ways
+        else:
+            tied += ways
+    return won / 2 ** left, tied / 2 ** left, lost / 2 ** left
+
+
+@cache
+def most(lead: int, left: int) -> float:
+    """A "most" point's expected margin (:func:`odds`): P(win) - P(lose)."""
+    won, _, lost = odds(lead, left)
+    return won - lost
 
 
 # A position of the round's search: the hauls (per side), the table, the hands, the seat to
@@ -66,6 +85,35 @@ def haul_value(mine: Haul, theirs: Haul) -> float:
     for i, total in enumerate(_TOTALS):
         value += most(mine[i] - theirs[i], total - mine[i] - theirs[i])
     return value
+
+
+MATCH = 20.0  # a match won (or lost) at this hand's end, in points of the margin
+
+
+@lru_cache(maxsize=1 << 16)
+def match_odds(mine: Haul, theirs: Haul, scores: tuple[int, int], target: int) -> float:
+    """P(the side wins the match at the hand's end) - P(the other side does), from the
+    match ``scores`` (the side's, the best other side's), the points the hauls already hold
+    (escobas, the siete de oros) and the three "most" points drawn as :func:`odds` draws
+    them. A side wins when it reaches the target alone at the top (a tie plays on)."""
+    outcomes = {(scores[0] + mine[4] + mine[3], scores[1] + theirs[4] + theirs[3]): 1.0}
+    for i, total in enumerate(_TOTALS):
+        won, tied, lost = odds(mine[i] - theirs[i], total - mine[i] - theirs[i])
+        after: dict[tuple[int, int], float] = {}
+        for (a, b), p in outcomes.items():
+            for (da, db), q in (((1, 0), won), ((1, 1), tied), ((0, 1), lost)):
+                if q:
+                    key = (a + da, b + db)
+                    after[key] = after.get(key, 0.0) + p * q
+        outcomes = after
+    return sum(p * _decided(a, b, target) for (a, b), p in outcomes.items())
+
+
+def _decided(mine: int, theirs: int, target: int) -> int:
+    """+1 if the side has won the match with these totals, -1 if the other has, else 0."""
+    if mine == theirs or max(mine, theirs) < target:
+        return 0
+    return 1 if mine > theirs else -1
 
 
 def _best(hauls: Sequence[Haul]) -> Haul:
@@ -98,6 +146,18 @@ class _Round:
         self.deck = tuple(world.deck)
         self.last_round = not world.deck
         self.limit = 6 if world.players > 2 else 9
+        self.target = world.options.objetivo
+        self.totals = tuple(world.scores)  # the match so far, per side
+        self.scores = (world.scores[side],
+                       max(score for i, score in enumerate(world.scores) if i != side))
+
+    def match(self, mine: Haul, theirs: Haul) -> float:
+        """The match term of a position's value (0 while no side can reach the target with
+        what the hand may still give it: the three "most" points)."""
+        ours, others = self.scores
+        if max(ours + mine[4] + mine[3], others + theirs[4] + theirs[3]) + 3 < self.target:
+            return 0.0
+        return MATCH * match_odds(mine, theirs, self.scores, self.target)
 
     def value(self, hauls: tuple[Haul, ...], table: tuple[Card, ...], mover: int,
               hands: tuple[tuple[Card, ...], ...]) -> float:
@@ -106,7 +166,7 @@ class _Round:
         mine = hauls[side]
         others = [h for i, h in enumerate(hauls) if i != side]
         theirs = others[0] if len(others) == 1 else _best(others)
-        value = haul_value(mine, theirs)
+        value = haul_value(mine, theirs) + self.match(mine, theirs)
         if table:
             need = FIFTEEN - sum(VALUES[c] for c in table)
             if 1 <= need <= 10:
@@ -136,7 +196,12 @@ class _Round:
                 if top > 0 and h[k] == top:
                     points[i] += 1
         mine = points[self.side]
-        return float(mine - max(p for i, p in enumerate(points) if i != self.side))
+        value = float(mine - max(p for i, p in enumerate(points) if i != self.side))
+        totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        top = max(totals)
+        if top >= self.target and totals.count(top) == 1:  # the match is over
+            value += MATCH if totals[self.side] == top else -MATCH
+        return value
 
     def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
                hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,

@@ -1,0 +1,63 @@
+"""Escoba difícil's search plays for the match in a hand that can end it: its value of a
+position counts a match won or lost on top of the points margin, exactly at the hand's end
+and as the chance the open "most" points bring earlier."""
+
+from __future__ import annotations
+
+import pytest
+
+from tapete.rules import escoba
+from tapete.rules.escoba.search import MATCH, _Round, match_odds, odds
+
+
+def _round(scores: list[int], objetivo: int = 21) -> _Round:
+    world = escoba.new_game(escoba.Options(objetivo=objetivo), 2, seed=1)
+    world.scores = list(scores)
+    return _Round(world, side=0)
+
+
+# Hauls: (cards, sevens, oros, siete de oros, escobas).
+FOUR_TO_NONE = ((21, 3, 6, 1, 0), (19, 1, 4, 0, 0))  # 4 points to 0
+SIX_TO_ONE = ((21, 3, 6, 1, 2), (19, 1, 4, 0, 1))  # 6 points to 1
+
+
+def test_at_the_hands_end_a_bigger_margin_that_hands_over_the_match_is_worse() -> None:
+    """10 to 20 of 21: winning the hand 6-1 lets the other side reach 21 and win; 4-0
+    keeps the match alive. Without the match at stake the bigger margin is better."""
+    at_stake = _round([10, 20])
+    assert at_stake.end_of_hand(FOUR_TO_NONE, (), None) == 4.0
+    assert at_stake.end_of_hand(SIX_TO_ONE, (), None) == 5.0 - MATCH
+    early = _round([0, 0])
+    assert early.end_of_hand(SIX_TO_ONE, (), None) > early.end_of_hand(FOUR_TO_NONE, (), None)
+
+
+def test_a_tie_at_the_top_plays_on_and_reaching_the_target_alone_wins() -> None:
+    level = _round([17, 21])  # 4-0 makes 21 all: nobody has won
+    assert level.end_of_hand(FOUR_TO_NONE, (), None) == 4.0
+    ahead = _round([18, 20])  # 4-0 makes 22 to 20
+    assert ahead.end_of_hand(FOUR_TO_NONE, (), None) == 4.0 + MATCH
+
+
+@pytest.mark.parametrize("lead,left", [(0, 0), (0, 4), (2, 4), (-3, 6), (5, 2), (1, 9)])
+def test_the_odds_of_a_most_point_add_up_and_give_its_margin(lead: int, left: int) -> None:
+    won, tied, lost = odds(lead, left)
+    assert won + tied + lost == pytest.approx(1.0)
+    assert (won, tied, lost) == odds(-lead, left)[::-1]
+    if lead > left:
+        assert won == 1.0
+
+
+def test_the_match_odds_before_the_hands_end() -> None:
+    nothing = (0, 0, 0, 0, 0)
+    siete = (0, 0, 0, 1, 0)
+    # 20 of 21 holding the siete de oros: the match is won whatever the rest brings
+    assert match_odds(siete, nothing, (20, 0), 21) == pytest.approx(1.0)
+    # far from the target: nothing at stake
+    assert match_odds(siete, nothing, (5, 3), 21) == 0.0
+    # both at 20 with nothing taken yet: even, the three open points shared at random
+    assert match_odds(nothing, nothing, (20, 20), 21) == pytest.approx(0.0)
+    # 20 to 19: ahead, not sure
+    assert 0.0 < match_odds(nothing, nothing, (20, 19), 21) < 1.0
+    # and the value of a position counts it only where the match is at stake
+    assert _round([20, 0]).value((nothing, nothing), (), 1, ((), ())) \
+        > _round([0, 0]).value((nothing, nothing), (), 1, ((), ())) + MATCH / 2
