@@ -10,7 +10,8 @@ offered to the others. A renuncio is always claimed, the richest claim first.
 Knowledge (:func:`knowledge`): the seat's hand, the table and every card captured this hand
 are public; the other hands and the deck are dealt at random from the rest.
 
-Difícil: each sampled deal's round searched to its end (:mod:`rules.escoba.search`).
+Difícil: each sampled deal's round searched to its end (:mod:`rules.escoba.search`), playing
+for the match in a hand that can end it.
 """
 
 from __future__ import annotations
