@@ -30,6 +30,7 @@ from tapete.rules.cards import Card, SpanishSuit, spanish_deck
 from tapete.rules.engine import Action
 from tapete.rules.escoba.captures import table_sets
 from tapete.rules.escoba.options import FIFTEEN, SIETE_DE_OROS, VALUES
+from tapete.rules.escoba.scoring import match_winner
 from tapete.rules.escoba.state import State
 
 _DECK = spanish_deck()
@@ -111,9 +112,7 @@ def match_odds(mine: Haul, theirs: Haul, scores: tuple[int, int], target: int) -
 
 def _decided(mine: int, theirs: int, target: int) -> int:
     """+1 if the side has won the match with these totals, -1 if the other has, else 0."""
-    if mine == theirs or max(mine, theirs) < target:
-        return 0
-    return 1 if mine > theirs else -1
+    return {0: 1, 1: -1, None: 0}[match_winner((mine, theirs), target)]
 
 
 def _best(hauls: Sequence[Haul]) -> Haul:
@@ -198,9 +197,9 @@ class _Round:
         mine = points[self.side]
         value = float(mine - max(p for i, p in enumerate(points) if i != self.side))
         totals = [t + p for t, p in zip(self.totals, points, strict=True)]
-        top = max(totals)
-        if top >= self.target and totals.count(top) == 1:  # the match is over
-            value += MATCH if totals[self.side] == top else -MATCH
+        winner = match_winner(totals, self.target)
+        if winner is not None:
+            value += MATCH if winner == self.side else -MATCH
         return value
 
     def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
