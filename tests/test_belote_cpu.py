@@ -163,3 +163,18 @@ def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int
                 break
             assert play.hand_number == hand
     assert checked > 10
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_with_two_players_taking_costs_the_taker_in_every_outcome(players: int) -> None:
+    """Difícil's two-player contracts failed more often than a search's: a hand's value for
+    the taker's side carries ``TAKE_COST`` whatever its outcome (so it moves only the bids);
+    the defence's value, and every side's in pairs, carry none."""
+    state = belote.new_game(belote.Options(parejas=players == 4), players, seed=3)
+    scored = [120, 62]  # per side
+    cost = cpu.TAKE_COST if players == 2 else 0.0
+    for outcome, bonus in (("hecho", 0.25), ("dedans", -0.25), ("litige", 0.0)):
+        taker_side = cpu._margin(scored, 0, outcome, state, 0)
+        assert taker_side == pytest.approx((120 - 62) / 162 + bonus - cost)
+        defence = cpu._margin(scored, 1, outcome, state, 0)
+        assert defence == pytest.approx((120 - 62) / 162)
