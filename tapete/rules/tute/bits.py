@@ -84,39 +84,44 @@ def playable(hand: int, trick: Sequence[tuple[int, Card]], trump: int, open_: bo
     """The cards of ``hand`` that may go on ``trick`` (not empty), and the obligation that
     restricts them. ``trump``: the trump suit's index; ``open_``: habanero while the baceta
     lasts (a trump lead is followed with a trump, nothing else binds), else Tute's full rules
-    (asistir, montar, fallar, pisar; unable to pisar, any card)."""
-    lead = INDEX[trick[0][1]]
-    led = lead // SUIT_BITS
-    following = hand & SUIT_MASK[led]
+    (:func:`binding`)."""
     if open_:
+        led = INDEX[trick[0][1]] // SUIT_BITS
+        following = hand & SUIT_MASK[led]
         if led == trump and following:
             return following, (Obligation.MUST_FOLLOW, SUITS[led])
         return hand, None
-    if following:
-        base, top = led * SUIT_BITS, lead  # the highest card of the led suit so far
-        for _, card in trick:
-            i = INDEX[card]
-            if base <= i < top:
-                top = i
-        higher = following & ((1 << top) - 1)
-        if higher:
-            return higher, (Obligation.MUST_OVERTAKE, SUITS[led])
-        return following, (Obligation.MUST_FOLLOW, SUITS[led])
+    cards, why, suit = binding(hand, [INDEX[card] for _, card in trick], trump)
+    return cards, (why, SUITS[suit]) if why is not None else None
+
+
+def binding(hand: int, plays: Sequence[int], trump: int) -> tuple[int, Obligation | None, int]:
+    """Tute's full rules (asistir, montar, fallar, pisar; unable to pisar, any card) on card
+    indices: the cards of ``hand`` that may go on a trick of ``plays`` (not empty), the
+    obligation that restricts them and its suit's index. :func:`playable` says it in words for
+    the engine; the bit-mask playouts (:class:`rules.tute.cardplay.Tricks`) call it as is."""
+    led = plays[0] // SUIT_BITS
+    following = hand & SUIT_MASK[led]
+    suit = led if following else trump
     trumps = hand & SUIT_MASK[trump]
-    if not trumps:
-        return hand, None
-    base = trump * SUIT_BITS
-    top = base + SUIT_BITS  # the highest trump in the trick so far, if any
-    for _, card in trick:
-        i = INDEX[card]
+    if not following and not trumps:
+        return hand, None, suit
+    base = suit * SUIT_BITS
+    top = base + SUIT_BITS  # the highest card of that suit in the trick so far, if any
+    for i in plays:
         if base <= i < top:
             top = i
+    if following:
+        higher = following & ((1 << top) - 1)
+        if higher:
+            return higher, Obligation.MUST_OVERTAKE, led
+        return following, Obligation.MUST_FOLLOW, led
     if top == base + SUIT_BITS:
-        return trumps, (Obligation.MUST_TRUMP, SUITS[trump])
+        return trumps, Obligation.MUST_TRUMP, trump
     higher = trumps & ((1 << top) - 1)
     if higher:
-        return higher, (Obligation.MUST_OVERTRUMP, SUITS[trump])
-    return hand, None
+        return higher, Obligation.MUST_OVERTRUMP, trump
+    return hand, None, trump
 
 
 def winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:

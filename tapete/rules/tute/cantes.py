@@ -24,6 +24,7 @@ def singers(winner: int, pairs: bool) -> tuple[int, ...]:
     winner, then in parejas their partner."""
     return (winner, (winner + 2) % 4) if pairs else (winner,)
 
+
 class CantesMixin(TuteBase):
     # ------------------------------------------------------------------ what is possible
 

@@ -28,6 +28,7 @@ from tapete.rules.tute.bits import (
     SUIT_BITS,
     SUIT_MASK,
     TUTE_MASKS,
+    binding,
     mask_of,
 )
 from tapete.rules.tute.cantes import singers
@@ -297,26 +298,9 @@ class Tricks:
 
     def legal(self, seat: int) -> int:
         hand = self.hands[seat]
-        plays = self.plays
-        if not plays:
+        if not self.plays:
             return hand
-        # Tute's full rules, as :func:`rules.tute.bits.playable` on card indices
-        led = plays[0][1] // SUIT_BITS
-        following = hand & SUIT_MASK[led]
-        suit = led if following else self.trump
-        base = suit * SUIT_BITS
-        top = base + SUIT_BITS  # the highest card of that suit in the trick so far, if any
-        for _, i in plays:
-            if base <= i < top:
-                top = i
-        if following:
-            return following & ((1 << top) - 1) or following
-        trumps = hand & SUIT_MASK[suit]
-        if not trumps:
-            return hand
-        if top == base + SUIT_BITS:
-            return trumps
-        return trumps & ((1 << top) - 1) or hand
+        return binding(hand, [i for _, i in self.plays], self.trump)[0]
 
     def play(self, seat: int, i: int) -> None:
         """``seat`` plays card ``i``; what it showed is remembered; a full trick is won, and
