@@ -42,8 +42,6 @@ from tapete.rules.errors import RuleError
 log = logging.getLogger(__name__)
 
 
-
-# The interactions whose reply is timed: slash commands, buttons and menus, forms.
 # What the bot needs in a channel: read it, write, embed the table, attach its picture and read
 # back its own messages. The card faces are application emojis, which need no
 # USE_EXTERNAL_EMOJIS (Discord's emoji reference). The README's invite link carries this value
@@ -54,6 +52,7 @@ PERMISSIONS = discord.Permissions(
 )
 SCOPES = ("bot", "applications.commands")
 
+# The interactions whose reply is timed: slash commands, buttons and menus, forms.
 TIMED = (discord.InteractionType.application_command, discord.InteractionType.component,
          discord.InteractionType.modal_submit)
 
