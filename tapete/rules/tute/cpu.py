@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 from operator import attrgetter
 
 from tapete.rules.cards import Card, Suit, spanish_deck
@@ -290,20 +291,67 @@ _BY_TEXT = {str(c): c for c in _DECK}
 
 
 MARGIN = 130  # a hand's points margin counts this many points to the unit
-JUEGO = 0.5  # and each juego won or given this many units
+JUEGO = 0.5  # and each juego won or given this many units (three or four sides)
+MATCH = 3.0  # two sides: the chance of winning the match, this many units for a sure win
+DOUBLE = {"parejas": 0.36, "habanero": 0.53}  # the share of hands won with two juegos
 
 
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
-    """Points margin of the seat's side in the hand, plus the juegos it won or gave away."""
+    """The hand's end for the seat's side, as :func:`_scored` values it; a tute (the match
+    won outright) as the match won or lost."""
     side = state.side(seat)
     value = 0.0
     for event in events:
         if isinstance(event, HandScored):
-            won = state.side(event.winners[0]) == side
-            value += _scored(event.points, side, won, event.juegos)
-        elif isinstance(event, MatchOver):
-            value += 5.0 if seat in event.winners else -5.0
+            winner = state.side(event.winners[0])
+            value += _scored(event.points, side, winner, event.juegos, event.totals, state)
+        elif isinstance(event, MatchOver) and event.reason == "tute":
+            value += _outright(seat in event.winners, state)
     return value
+
+
+def _outright(won: bool, state: State) -> float:
+    """The match won or lost at once (a tute)."""
+    if state.modalidad in DOUBLE:
+        return MATCH if won else 0.0
+    return 5.0 if won else -5.0
+
+
+def _scored(points: Sequence[int], mine: int, winner: int, juegos: int,
+            totals: Sequence[int], state: State) -> float:
+    """A scored hand for the side ``mine``: its points margin over the best other side (a
+    unit for each :data:`MARGIN` points), and what the hand did to the match. With two sides
+    that is the chance of winning the match from the juegos after it (:func:`match_chance`,
+    :data:`MATCH` units for a sure win), so that the hand that can end the match is played
+    for the hand and two juegos count only where they help; with three or four, the juegos
+    won or given (:data:`JUEGO` each) and the match won or lost (5 units)."""
+    best_other = max(p for s, p in enumerate(points) if s != mine)
+    value = (points[mine] - best_other) / MARGIN
+    target = state.options.juegos
+    double = DOUBLE.get(state.modalidad)
+    if double is not None:
+        other = 1 - mine
+        return value + MATCH * match_chance(target - totals[mine], target - totals[other],
+                                            double)
+    value += (JUEGO if winner == mine else -JUEGO) * juegos
+    if totals[winner] >= target:
+        value += 5.0 if winner == mine else -5.0
+    return value
+
+
+@cache
+def match_chance(need: int, other_needs: int, double: float) -> float:
+    """The chance that a side needing ``need`` juegos wins the match against one needing
+    ``other_needs``, each hand even and won with two juegos a ``double`` share of the time."""
+    if need <= 0:
+        return 1.0
+    if other_needs <= 0:
+        return 0.0
+    win = (1 - double) * match_chance(need - 1, other_needs, double) \
+        + double * match_chance(need - 2, other_needs, double)
+    lose = (1 - double) * match_chance(need, other_needs - 1, double) \
+        + double * match_chance(need, other_needs - 2, double)
+    return (win + lose) / 2
 
 
 # -- habanero's last eight tricks: exact play -------------------------------------------------
@@ -438,7 +486,7 @@ def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> l
         for action in legal:
             after = tricks.copy()
             after.play(seat, INDEX[_card(action)])
-            values.append(_value(after.play_out(), world.side(seat)))
+            values.append(_value(after.play_out(), world.side(seat), world))
         return values
     values = []
     hand = world.hand_number
@@ -446,7 +494,7 @@ def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> l
         sim = world.clone()
         events = list(sim.apply(seat, action))
         if sim.result is None and sim.hand_number == hand and _fast(sim):
-            values.append(_value(Tricks(sim, voids(sim)).play_out(), sim.side(seat)))
+            values.append(_value(Tricks(sim, voids(sim)).play_out(), sim.side(seat), sim))
             continue
         while sim.result is None and sim.hand_number == hand:
             mover = sim.to_act
@@ -464,21 +512,15 @@ def _fast(state: State) -> bool:
                                               or state.modalidad != "arrastrado")
 
 
-def _value(result: tuple[int, int, list[int], bool], mine: int) -> float:
+def _value(result: tuple[int, int, list[int], bool], mine: int, world: State) -> float:
     """A played-out hand's result (:meth:`~rules.tute.cardplay.Tricks.result`) for the side
-    ``mine``, as :func:`evaluate` values it."""
+    ``mine``, as :func:`evaluate` values it (``world``: the state the hand was played from)."""
     side, won, points, over = result
-    value = _scored(points, mine, side == mine, won)
-    if over:
-        value += 5.0 if side == mine else -5.0
-    return value
-
-
-def _scored(points: Sequence[int], mine: int, won: bool, juegos: int) -> float:
-    """A scored hand for the side ``mine``: its points margin over the best other side, plus
-    the juegos it won or gave away (the part :func:`evaluate` and :func:`_value` share)."""
-    best_other = max(p for s, p in enumerate(points) if s != mine)
-    return (points[mine] - best_other) / MARGIN + (JUEGO if won else -JUEGO) * juegos
+    if over and not won:  # a tute
+        return _outright(side == mine, world)
+    totals = list(world.juegos)
+    totals[side] += won
+    return _scored(points, mine, side, won, totals, world)
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,
