@@ -1,4 +1,9 @@
-"""Tute's CPU players: how difícil values a hand's end against the match."""
+"""Tute's CPU players in set positions: the rules of thumb of the tables where each plays for
+themselves (arrastrado, individual), and how difícil values a hand's end against the match.
+
+The rules of thumb are :class:`rules.tute.cardplay.Sight` on card indices; the positions are
+written with the cards' names.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,69 @@ import pytest
 
 from tapete.rules import tute
 from tapete.rules.tute import cpu
+from tapete.rules.tute.bits import INDEX, ORDERED
+from tapete.rules.tute.cardplay import Sight
+from tapete.rules.tute.options import SUITS
+
+BY_TEXT = {str(card): card for card in ORDERED}
+BASTOS = SUITS.index(BY_TEXT["1b"].suit)
+OROS = SUITS.index(BY_TEXT["1o"].suit)
+
+
+def _mask(*texts: str) -> int:
+    return sum(1 << INDEX[BY_TEXT[t]] for t in texts)
+
+
+def _sight(seat: int, hand: tuple[str, ...], plays: list[tuple[int, str]], *, pairs: bool,
+           voids: tuple[int, ...] = (0, 0, 0, 0)) -> Sight:
+    """Seat ``seat`` of four, bastos trumps, every card but its own and those played unseen."""
+    played = [INDEX[BY_TEXT[t]] for _, t in plays]
+    everything = (1 << len(ORDERED)) - 1
+    unseen = everything & ~_mask(*hand) & ~sum(1 << i for i in played)
+    return Sight(seat, _mask(*hand), unseen, BASTOS, 4, pairs, False, False,
+                 [(s, INDEX[BY_TEXT[t]]) for s, t in plays], voids, 0)
+
+
+def _text(index: int) -> str:
+    return str(ORDERED[index])
+
+
+@pytest.mark.parametrize("led", ["4c", "1c"])
+def test_alone_a_trick_is_taken_with_the_cheapest_trump_not_the_master(led: str) -> None:
+    """Void in copas, holding the master trump and a small one: each for themselves, the small
+    trump takes the trick (the master is kept for the last tricks and the diez de últimas);
+    in parejas the card sure to hold the trick is still preferred."""
+    hand = ("1b", "4b", "5o")
+    legal = _mask("1b", "4b")
+    alone = _sight(1, hand, [(0, led)], pairs=False)
+    assert _text(alone.choose(legal)) == "4b"
+    pairs = _sight(1, hand, [(0, led)], pairs=True)
+    assert _text(pairs.choose(legal)) == "1b"
+
+
+def test_alone_a_trick_without_ten_points_gets_the_card_worth_least() -> None:
+    """Made to raise a 4 de copas with the as, the rey and the 7 (all legal, all winning): each
+    for themselves, a trick carrying no points gets the 7; in parejas the as, sure to hold it
+    (a trick won is a cante sung for the pair)."""
+    hand = ("1c", "12c", "7c", "5o")
+    legal = _mask("1c", "12c", "7c")
+    alone = _sight(1, hand, [(0, "4c")], pairs=False)
+    assert _text(alone.choose(legal)) == "7c"
+    pairs = _sight(1, hand, [(0, "4c")], pairs=True)
+    assert _text(pairs.choose(legal)) == "1c"
+
+
+def test_alone_a_master_is_led_even_where_someone_may_trump_it() -> None:
+    """Leading with the as de oros (master) while an opponent showed no oros: each for
+    themselves, the master is led (the others trump one another's tricks too), and trumps are
+    not drawn; in parejas the master trump draws trumps first."""
+    hand = ("1o", "1b", "3b", "6c")
+    voids = (0, 1 << OROS, 0, 0)
+    alone = _sight(0, hand, [], pairs=False, voids=voids)
+    assert _text(alone.choose(_mask(*hand))) == "1o"
+    pairs = _sight(0, hand, [], pairs=True, voids=voids)
+    assert _text(pairs.choose(_mask(*hand))) == "1b"
+
 
 # -- the value of a hand's end -----------------------------------------------------------------
 

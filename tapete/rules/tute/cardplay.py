@@ -103,6 +103,11 @@ class Sight:
 
     # ------------------------------------------------------------------ what the seat knows
 
+    @property
+    def alone(self) -> bool:
+        """Arrastrado and individual: three or four players, each for themselves."""
+        return not self.pairs and not self.duel
+
     def side(self, seat: int) -> int:
         return seat % 2 if self.pairs else seat
 
@@ -159,11 +164,11 @@ class Sight:
         mine = indices(cards)
         plain = [i for i in mine if i // SUIT_BITS != trump]
         safe = [i for i in plain if masters >> i & 1 and (
-            self.duel or not any(lacking[f] >> (i // SUIT_BITS) & 1 for f in trumping))]
-        if safe:  # a master nobody will trump: the trick, and a cante if one is waiting
+            not self.pairs or not any(lacking[f] >> (i // SUIT_BITS) & 1 for f in trumping))]
+        if safe:  # a master (in parejas: nobody will trump): the trick, and a cante waiting
             return max(safe, key=lambda i: (VALUE[i], POWER[i]))
         trumps = [i for i in mine if i // SUIT_BITS == trump]
-        if (self.duel or trumping) and any(masters >> i & 1 for i in trumps) \
+        if (self.duel or (self.pairs and trumping)) and any(masters >> i & 1 for i in trumps) \
                 and len(trumps) >= 2:
             return max(trumps, key=POWER.__getitem__)  # draw the opponents' trumps
         keep = self.keep(cards)
@@ -214,9 +219,11 @@ class Sight:
         wins = [i for i in mine if beats(i, best, trump)]
         if self.duel:
             return self._follow_duel(mine, wins, last, keep)
+        if self.alone and not (last or sum(VALUE[i] for _, i in plays) >= 10):
+            wins = []  # a trick without ten points is not worth a winning card
         if wins:
             pool = [i for i in wins if not keep >> i & 1] or wins
-            if last:
+            if last or self.alone:
                 return min(pool, key=lambda i: (is_trump(i), POWER[i]))
             secure = [i for i in pool if self.secure(i, led)]
             if secure:  # the cheapest card that surely holds the trick
