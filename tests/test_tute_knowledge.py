@@ -1,4 +1,4 @@
-"""Tute: what a silent trick winner tells difícil (rules.tute.cpu.silent).
+"""Tute: what a silent trick winner tells difícil (rules.tute.knowledge.silent).
 
 Outside habanero the cantes are sung for both seats of the side that wins a trick; a seat
 that once sang nothing there held no rey and caballo of a suit still unsung. Over seeded
@@ -16,7 +16,7 @@ import pytest
 from tapete.rules import tute
 from tapete.rules.cards import Card
 from tapete.rules.cpu import choose
-from tapete.rules.tute import Modalidad, cpu
+from tapete.rules.tute import Modalidad, knowledge
 from tapete.rules.tute.bits import COUPLE_MASK, mask_of
 from tapete.rules.tute.options import SUITS
 from tests.sizes import size
@@ -36,13 +36,13 @@ def test_a_silent_winner_holds_no_couple_left_to_sing(modalidad: Modalidad, play
         while not state.is_over and state.hand_number < 3:
             seat = state.to_act
             assert seat is not None
-            seats = cpu.silent(state, seat)
+            seats = knowledge.silent(state, seat)
             unsung = [COUPLE_MASK[s] for s in SUITS if s not in state.sung]
             for s in seats:  # what the silence says is true of the real hands
                 assert not _holds_couple(state.hands[s], unsung)
             if seats and unsung:
                 for _ in range(3):
-                    world = cpu.determinize(state, seat, rng)
+                    world = knowledge.determinize(state, seat, rng)
                     checked += 1
                     broken += any(_holds_couple(world.hands[s], unsung) for s in seats)
             state.apply(seat, choose(state, seat, "normal", seed=match))
@@ -56,4 +56,4 @@ def test_habanero_sings_by_choice_so_silence_says_nothing() -> None:
         seat = state.to_act
         assert seat is not None
         state.apply(seat, choose(state, seat, "normal"))
-    assert cpu.silent(state, 0) == [] and cpu.silent(state, 1) == []
+    assert knowledge.silent(state, 0) == [] and knowledge.silent(state, 1) == []
