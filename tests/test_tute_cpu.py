@@ -1,5 +1,6 @@
-"""Tute's CPU players in set positions: the rules of thumb of the tables where each plays for
-themselves (arrastrado, individual), and how difícil values a hand's end against the match.
+"""Tute's CPU players in set positions: the rules of thumb outside habanero (parejas, and
+arrastrado and individual where each plays for themselves), and how difícil values a hand's
+end against the match.
 
 The rules of thumb are :class:`rules.tute.cardplay.Sight` on card indices; the positions are
 written with the cards' names.
@@ -38,41 +39,41 @@ def _text(index: int) -> str:
     return str(ORDERED[index])
 
 
+@pytest.mark.parametrize("pairs", [False, True])
 @pytest.mark.parametrize("led", ["4c", "1c"])
-def test_alone_a_trick_is_taken_with_the_cheapest_trump_not_the_master(led: str) -> None:
-    """Void in copas, holding the master trump and a small one: each for themselves, the small
-    trump takes the trick (the master is kept for the last tricks and the diez de últimas);
-    in parejas the card sure to hold the trick is still preferred."""
-    hand = ("1b", "4b", "5o")
-    legal = _mask("1b", "4b")
-    alone = _sight(1, hand, [(0, led)], pairs=False)
-    assert _text(alone.choose(legal)) == "4b"
-    pairs = _sight(1, hand, [(0, led)], pairs=True)
-    assert _text(pairs.choose(legal)) == "1b"
+def test_a_trick_is_taken_with_the_cheapest_trump_not_the_master(led: str, pairs: bool) -> None:
+    """Void in copas, holding the master trump and a small one: the small trump takes the
+    trick, whether it carries points or not; the master is kept for the last tricks and the
+    diez de últimas."""
+    sight = _sight(1, ("1b", "4b", "5o"), [(0, led)], pairs=pairs)
+    assert _text(sight.choose(_mask("1b", "4b"))) == "4b"
 
 
-def test_alone_a_trick_without_ten_points_gets_the_card_worth_least() -> None:
-    """Made to raise a 4 de copas with the as, the rey and the 7 (all legal, all winning): each
-    for themselves, a trick carrying no points gets the 7; in parejas the as, sure to hold it
-    (a trick won is a cante sung for the pair)."""
-    hand = ("1c", "12c", "7c", "5o")
-    legal = _mask("1c", "12c", "7c")
-    alone = _sight(1, hand, [(0, "4c")], pairs=False)
-    assert _text(alone.choose(legal)) == "7c"
-    pairs = _sight(1, hand, [(0, "4c")], pairs=True)
-    assert _text(pairs.choose(legal)) == "1c"
+@pytest.mark.parametrize("pairs", [False, True])
+def test_raising_a_trick_without_points_spends_the_card_worth_least(pairs: bool) -> None:
+    """Made to raise a 4 de copas with the as, the rey or the 7 (all legal, all winning): the 7,
+    not the as that would be sure to hold the trick."""
+    sight = _sight(1, ("1c", "12c", "7c", "5o"), [(0, "4c")], pairs=pairs)
+    assert _text(sight.choose(_mask("1c", "12c", "7c"))) == "7c"
 
 
-def test_alone_a_master_is_led_even_where_someone_may_trump_it() -> None:
-    """Leading with the as de oros (master) while an opponent showed no oros: each for
-    themselves, the master is led (the others trump one another's tricks too), and trumps are
-    not drawn; in parejas the master trump draws trumps first."""
+def test_alone_a_trick_without_ten_points_is_let_go() -> None:
+    """Each for themselves, second to play on a trick without points, with a free choice
+    between a trump that would take it and a card worth nothing: the trick is let go."""
+    sight = _sight(2, ("1b", "5o"), [(0, "4c"), (1, "5c")], pairs=False)
+    assert _text(sight.choose(_mask("1b", "5o"))) == "5o"
+    with_points = _sight(2, ("1b", "5o"), [(0, "4c"), (1, "1c")], pairs=False)
+    assert _text(with_points.choose(_mask("1b", "5o"))) == "1b"
+
+
+@pytest.mark.parametrize(("pairs", "lead"), [(False, "1o"), (True, "6c")])
+def test_a_master_someone_may_trump_is_led_only_alone(pairs: bool, lead: str) -> None:
+    """Leading with the as de oros (master) while an opponent showed no oros and may trump:
+    each for themselves the as is led (the others trump one another's tricks too); in parejas
+    a small card of another suit. Trumps are not drawn in either."""
     hand = ("1o", "1b", "3b", "6c")
-    voids = (0, 1 << OROS, 0, 0)
-    alone = _sight(0, hand, [], pairs=False, voids=voids)
-    assert _text(alone.choose(_mask(*hand))) == "1o"
-    pairs = _sight(0, hand, [], pairs=True, voids=voids)
-    assert _text(pairs.choose(_mask(*hand))) == "1b"
+    sight = _sight(0, hand, [], pairs=pairs, voids=(0, 1 << OROS, 0, 0))
+    assert _text(sight.choose(_mask(*hand))) == lead
 
 
 # -- the value of a hand's end -----------------------------------------------------------------

@@ -168,9 +168,8 @@ class Sight:
         if safe:  # a master (in parejas: nobody will trump): the trick, and a cante waiting
             return max(safe, key=lambda i: (VALUE[i], POWER[i]))
         trumps = [i for i in mine if i // SUIT_BITS == trump]
-        if (self.duel or (self.pairs and trumping)) and any(masters >> i & 1 for i in trumps) \
-                and len(trumps) >= 2:
-            return max(trumps, key=POWER.__getitem__)  # draw the opponents' trumps
+        if self.duel and any(masters >> i & 1 for i in trumps) and len(trumps) >= 2:
+            return max(trumps, key=POWER.__getitem__)  # draw the opponent's trumps
         keep = self.keep(cards)
         pool = [i for i in plain if not (keep | masters) >> i & 1] or plain or mine
         if self.pairs:  # a suit the partner lacks and can trump, the opponents not
@@ -221,15 +220,9 @@ class Sight:
             return self._follow_duel(mine, wins, last, keep)
         if self.alone and not (last or sum(VALUE[i] for _, i in plays) >= 10):
             wins = []  # a trick without ten points is not worth a winning card
-        if wins:
+        if wins:  # the cheapest winning card (a master is kept for later tricks)
             pool = [i for i in wins if not keep >> i & 1] or wins
-            if last or self.alone:
-                return min(pool, key=lambda i: (is_trump(i), POWER[i]))
-            secure = [i for i in pool if self.secure(i, led)]
-            if secure:  # the cheapest card that surely holds the trick
-                return min(secure, key=lambda i: (is_trump(i), POWER[i]))
-            # it may be beaten: risk as few points as possible
-            return min(pool, key=lambda i: (is_trump(i), VALUE[i], POWER[i]))
+            return min(pool, key=lambda i: (is_trump(i), POWER[i]))
         pool = [i for i in mine if not keep >> i & 1] or mine
         return min(pool, key=lambda i: (VALUE[i], is_trump(i), POWER[i]))
 

@@ -17,24 +17,27 @@ cost every sampled deal milliseconds.
 Rules of thumb (the ``normal`` level, and the playouts of ``difícil``), from what the seat
 sees (its hand, the cards played, the voids players showed): sing whenever a cante is there
 (tute first, the 40 first), take the turned card by the swap, never declare capote.
-Leading: a card that is master of its plain suit (every higher one already out) unless an
-opponent who may still hold trumps showed they lack that suit, so that the trick (and with it
-any cante waiting to be sung) is won; else drag trumps when holding the master trump and
-another; else the cheapest card of the longest plain suit, keeping cante pairs and masters,
-and in parejas preferring a suit the partner lacks (and can trump) while the opponents do not.
-Following: when the partner is winning and no opponent still to play may beat them (by a
-higher card of the suit, or by trumping where a void is known or the suit is nearly out), load
-points; when the trick can be won, win it with the cheapest card sure to hold it, else (if an
-opponent after may still beat it) with the card that risks fewest points, keeping cante pairs;
-when it cannot be won, give the card worth least. Habanero keeps its own rule for following:
-win a trick only if it carries points or the seat is last, else let it go cheaply.
-Arrastrado and individual, where each plays for themselves, keep the card play of a plain
-rules-of-thumb player, which beat the rules above there (normal won 23.8% of individual
-matches against three such players, fair share 25%; 28.7% with these): lead any master of a
-plain suit and never draw trumps (the others trump one another's tricks too, and the last
-trumps take the diez de últimas); take a trick only when it carries ten points or the seat
-is last, and then with the cheapest winning card, not the one sure to hold it; otherwise
-give the card worth least. The card play is on the engine's bit masks
+Leading: a card that is master of its plain suit (every higher one already out), in parejas
+unless an opponent who may still hold trumps showed they lack that suit, so that the trick
+(and with it any cante waiting to be sung) is won; else the cheapest card of the longest
+plain suit, keeping cante pairs and masters, and in parejas preferring a suit the partner
+lacks (and can trump) while the opponents do not. Following: in parejas, when the partner is
+winning and no opponent still to play may beat them (by a higher card of the suit, or by
+trumping where a void is known or the suit is nearly out), load points; when the trick can
+be won, win it with the cheapest winning card, keeping cante pairs; when it cannot be won,
+give the card worth least. Where each plays for themselves (arrastrado, individual) a trick
+is worth a winning card only when it carries ten points or the seat is last. Habanero keeps
+its own rules: draw trumps when holding the master trump and another, and win a trick only
+if it carries points or the seat is last, else let it go cheaply.
+
+These are close to a plain rules-of-thumb player's. Rules it once had and no longer has,
+measured against such a player (``benchmarks/arena.py``, ``normal-ref-rules``, the same
+deals with and without): drawing trumps outside habanero, taking a trick with the card sure
+to hold it rather than the cheapest winning one, and (each for themselves) leading only
+masters nobody would trump and taking tricks without points. Without them normal won 28.7%
+of individual matches among three such players (fair share 25%) instead of 23.8%,
+arrastrado 41.7% instead of 36.8% (fair 33%), and parejas +3.8 points a hand instead of
++3.2 (4,000 matches). The card play is on the engine's bit masks
 (:mod:`rules.tute.cardplay`).
 
 What the seat knows and the deals consistent with it: :mod:`rules.tute.knowledge`.
