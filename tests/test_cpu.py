@@ -107,6 +107,41 @@ def test_a_sampled_deal_keeps_what_the_seat_knows(
         assert world.legal_actions() == state.legal_actions()
 
 
+def _prepares(game: Game, options: dict[str, Any], players: int) -> bool:
+    """Whether the game's CPU prepares its sampled deals once a decision (a sampler)."""
+    strategy = strategy_for(game.new_game(game.options(**options), players, seed=0))
+    return strategy is not None and strategy.sampler is not None
+
+
+SAMPLED = [pytest.param(*case, id=name) for case, name in zip(CASES, IDS, strict=True)
+           if _prepares(*case)]
+
+
+@pytest.mark.parametrize(("game", "options", "players"), SAMPLED)
+def test_a_prepared_sampler_deals_what_determinize_deals_and_its_worlds_stand_apart(
+    game: Game, options: dict[str, Any], players: int
+) -> None:
+    """A game's sampler (what the seat knows worked out once, its worlds sharing what no deal
+    changes) deals, for the same random generator, the world ``determinize`` deals, and each
+    stays so after later deals and after clones of them are played to the hand's end; the
+    real state is untouched."""
+    for i, state in enumerate(positions(game, options, players, seed=13)):
+        seat = state.to_act
+        strategy = strategy_for(state)
+        assert strategy is not None and strategy.sampler is not None
+        before = state.to_json()
+        deal = strategy.sampler(state, seat)
+        worlds = [deal(random.Random(k)) for k in range(3)]
+        for world in worlds:
+            sim = world.clone()
+            hand = strategy.hand(sim)
+            while not sim.is_over and strategy.hand(sim) == hand:
+                sim.apply(sim.to_act, strategy.heuristic(sim, sim.to_act, random.Random(i)))
+        for k, world in enumerate(worlds):
+            assert world.to_json() == strategy.determinize(state, seat, random.Random(k)).to_json()
+        assert state.to_json() == before, i
+
+
 @pytest.mark.parametrize(("game", "options", "players"), CASES, ids=IDS)
 def test_the_rules_of_thumb_always_make_a_legal_move(
     game: Game, options: dict[str, Any], players: int

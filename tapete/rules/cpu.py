@@ -29,6 +29,7 @@ no game.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -68,6 +69,10 @@ class Strategy:
     ``clear``: the margin, in standard errors, by which the search must beat the rules of
     thumb's move (:func:`search`); a number, or a function of the state (a game whose
     tables differ).
+    ``sampler(state, seat)`` (optional): ``determinize`` prepared once for a decision (what
+    the seat knows is worked out once, not for every deal), as a function that deals one
+    world per call. Its worlds are for reading and for cloning: :func:`search` hands them to
+    ``solve`` or clones them before playing, so a sampler may share their unchanged parts.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -77,6 +82,7 @@ class Strategy:
     exact: Callable[[Any, int, str], Action | None] | None = None
     solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
     clear: float | Callable[[Any], float] = CLEAR
+    sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -139,8 +145,12 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     deadline = time.perf_counter() + budget_ms / 1000
     rounds = 0
     solve = strategy.solve
+    if strategy.sampler is not None:
+        deal = strategy.sampler(state, seat)
+    else:
+        deal = functools.partial(strategy.determinize, state, seat)
     while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
-        world = strategy.determinize(state, seat, rng)
+        world = deal(rng)
         if solve is not None:
             for i, value in enumerate(solve(world, seat, legal, rng)):
                 values[i].append(value)

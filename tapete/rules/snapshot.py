@@ -239,6 +239,19 @@ class Snapshot:
             setattr(twin, name, _copy(value))
         return twin
 
+    def sharing(self) -> Self:
+        """A copy sharing every field with this state: for a sampled world whose maker
+        replaces the fields that differ (a search's deals) and changes none in place."""
+        cls = type(self)
+        twin = object.__new__(cls)
+        twin.__dict__.update(self.__dict__)
+        for name in _slots(cls):
+            try:
+                setattr(twin, name, getattr(self, name))
+            except AttributeError:
+                continue
+        return twin
+
     def _saved_value(self, name: str) -> Any:
         """What is written for the field ``name``; a state may leave out what ``_loaded`` can
         rebuild from other fields."""

@@ -17,7 +17,7 @@ for the match in a hand that can end it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 from operator import attrgetter
 
@@ -71,17 +71,28 @@ def knowledge(state: State, seat: int) -> Hidden:
     return hidden
 
 
+def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
+    """Deals of the other hands and the deck at random from the unseen cards, what the seat
+    knows worked out once; each world shares what no deal changes (the table, the piles)
+    with one copy of the state."""
+    hidden = knowledge(state, seat)
+    base = state.clone()
+
+    def deal(rng: random.Random) -> State:
+        dealt = hidden.deal(rng)
+        world = base.sharing()
+        world.hands = [h if s == seat else dealt[s] for s, h in enumerate(base.hands)]
+        world.deck = dealt["deck"]
+        redraw_chance(world, rng)
+        world._loaded()
+        return world
+
+    return deal
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where the other hands and the deck are dealt at random from the unseen cards."""
-    dealt = knowledge(state, seat).deal(rng)
-    world = state.clone()
-    for s in range(state.players):
-        if s != seat:
-            world.hands[s] = dealt[s]
-    world.deck = dealt["deck"]
-    redraw_chance(world, rng)
-    world._loaded()
-    return world
+    return sampler(state, seat)(rng)
 
 
 # -- rules of thumb ---------------------------------------------------------------------------
@@ -146,4 +157,4 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
-                         solve=solve, clear=0.0))
+                         solve=solve, clear=0.0, sampler=sampler))

@@ -63,7 +63,7 @@ from tapete.rules.tute.bits import cards as cards_of
 from tapete.rules.tute.cardplay import Sight, Tricks
 from tapete.rules.tute.endgame import Endgame, bits_of
 from tapete.rules.tute.events import HandScored, MatchOver
-from tapete.rules.tute.knowledge import determinize, played_cards, voids
+from tapete.rules.tute.knowledge import determinize, played_cards, sampler, voids
 from tapete.rules.tute.options import (
     PLAY,
     SUITS,
@@ -358,4 +358,4 @@ def _value(result: tuple[int, int, list[int], bool], mine: int, world: State) ->
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,
-                         solve=solve))
+                         solve=solve, sampler=sampler))

@@ -169,19 +169,31 @@ def _no_couple(seats: list[int], unsung: list[int]) -> Callable[[dict[Hashable, 
 REDRAWS = 8  # deals tried at most for one that keeps what the silence said
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where the cards the seat cannot see are dealt at random, consistently: with
-    what its plays showed (:func:`knowledge`), and preferring deals where no seat that once
-    sang nothing (:func:`silent`) holds a couple still to sing."""
+def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
+    """Deals of the cards the seat cannot see, consistent with what its plays showed
+    (:func:`knowledge`) and preferring deals where no seat that once sang nothing
+    (:func:`silent`) holds a couple still to sing; all of it worked out once, and each world
+    sharing what no deal changes with one copy of the state."""
     seats = silent(state, seat)
     unsung = [COUPLE_MASK[s] for s in SUITS if s not in state.sung]
     accept = _no_couple(seats, unsung) if seats and unsung else None
-    dealt = knowledge(state, seat).deal(rng, accept, REDRAWS)
-    world = state.clone()
-    for s in range(state.players):
-        if s != seat:
-            world.hands[s] = sorted(dealt[s], key=SORT_KEY.__getitem__)
-    world.baceta = dealt["baceta"]
-    redraw_chance(world, rng)
-    world._loaded()  # whatever the engine derives from the hands is derived again
-    return world
+    hidden = knowledge(state, seat)
+    base = state.clone()
+
+    def deal(rng: random.Random) -> State:
+        dealt = hidden.deal(rng, accept, REDRAWS)
+        world = base.sharing()
+        world.hands = [hand if s == seat else sorted(dealt[s], key=SORT_KEY.__getitem__)
+                       for s, hand in enumerate(base.hands)]
+        world.baceta = dealt["baceta"]
+        redraw_chance(world, rng)
+        world._loaded()  # whatever the engine derives from the hands is derived again
+        return world
+
+    return deal
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy where the cards the seat cannot see are dealt at random, consistently
+    (:func:`sampler`)."""
+    return sampler(state, seat)(rng)
