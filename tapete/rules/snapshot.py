@@ -228,28 +228,25 @@ class Snapshot:
         thousands of times a second. Cards, options, events and other frozen values are
         shared; lists, dicts, sets and plain objects (the trick in progress, the deck source)
         are copied as deep as they go."""
-        cls = type(self)
-        twin = object.__new__(cls)
-        twin.__dict__.update({name: _copy(value) for name, value in self.__dict__.items()})
-        for name in _slots(cls):  # derived state a class keeps in slots for speed
-            try:
-                value = getattr(self, name)
-            except AttributeError:
-                continue
-            setattr(twin, name, _copy(value))
-        return twin
+        return self._twin(_copy)
 
     def sharing(self) -> Self:
         """A copy sharing every field with this state: for a sampled world whose maker
         replaces the fields that differ (a search's deals) and changes none in place."""
+        return self._twin(_same)
+
+    def _twin(self, each: Callable[[Any], Any]) -> Self:
+        """A new state of this class whose every field (and every slot a class keeps derived
+        state in, for speed) is ``each`` of this one's."""
         cls = type(self)
         twin = object.__new__(cls)
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update({name: each(value) for name, value in self.__dict__.items()})
         for name in _slots(cls):
             try:
-                setattr(twin, name, getattr(self, name))
+                value = getattr(self, name)
             except AttributeError:
                 continue
+            setattr(twin, name, each(value))
         return twin
 
     def _saved_value(self, name: str) -> Any:
@@ -278,6 +275,10 @@ def _slots(cls: type) -> tuple[str, ...]:
 _SLOTS: dict[type, tuple[str, ...]] = {}
 _IMMUTABLE = (int, float, str, bool, bytes, tuple, frozenset, type(None))
 _FLAT = (*_IMMUTABLE, Card)  # lists of these are copied flat
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _copy(value: Any) -> Any:
