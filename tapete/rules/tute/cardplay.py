@@ -159,13 +159,15 @@ class Sight:
             return self._lead_open(cards)
         masters = self.masters()
         lacking = self.voids
-        foes = self.foes(range(self.n))
-        trumping = [f for f in foes if not lacking[f] >> trump & 1] if self.out(trump) else []
         mine = indices(cards)
         plain = [i for i in mine if i // SUIT_BITS != trump]
-        safe = [i for i in plain if masters >> i & 1 and (
-            not self.pairs or not any(lacking[f] >> (i // SUIT_BITS) & 1 for f in trumping))]
-        if safe:  # a master (in parejas: nobody will trump): the trick, and a cante waiting
+        safe = [i for i in plain if masters >> i & 1]
+        foes = self.foes(range(self.n)) if self.pairs else []
+        if self.pairs:  # only a master no opponent who may still trump showed they lack
+            trumping = [f for f in foes if not lacking[f] >> trump & 1] if self.out(trump) else []
+            safe = [i for i in safe
+                    if not any(lacking[f] >> (i // SUIT_BITS) & 1 for f in trumping)]
+        if safe:  # a master: the trick, and a cante if one is waiting
             return max(safe, key=lambda i: (VALUE[i], POWER[i]))
         trumps = [i for i in mine if i // SUIT_BITS == trump]
         if self.duel and any(masters >> i & 1 for i in trumps) and len(trumps) >= 2:
