@@ -127,6 +127,7 @@ _BY_TEXT = {str(c): c for c in _DECK}
 MARGIN = 130  # a hand's points margin counts this many points to the unit
 JUEGO = 0.5  # and each juego won or given this many units (three or four sides)
 MATCH = 3.0  # two sides: the chance of winning the match, this many units for a sure win
+OUTRIGHT = 5.0  # three or four sides: the match won (or lost), this many units
 DOUBLE = {"parejas": 0.36, "habanero": 0.53}  # the share of hands won with two juegos
 
 
@@ -148,7 +149,7 @@ def _outright(won: bool, state: State) -> float:
     """The match won or lost at once (a tute)."""
     if state.modalidad in DOUBLE:
         return MATCH if won else 0.0
-    return 5.0 if won else -5.0
+    return OUTRIGHT if won else -OUTRIGHT
 
 
 def _scored(points: Sequence[int], mine: int, winner: int, juegos: int,
@@ -158,7 +159,7 @@ def _scored(points: Sequence[int], mine: int, winner: int, juegos: int,
     that is the chance of winning the match from the juegos after it (:func:`match_chance`,
     :data:`MATCH` units for a sure win), so that the hand that can end the match is played
     for the hand and two juegos count only where they help; with three or four, the juegos
-    won or given (:data:`JUEGO` each) and the match won or lost (5 units)."""
+    won or given (:data:`JUEGO` each) and the match won or lost (:data:`OUTRIGHT`)."""
     best_other = max(p for s, p in enumerate(points) if s != mine)
     value = (points[mine] - best_other) / MARGIN
     target = state.options.juegos
@@ -169,7 +170,7 @@ def _scored(points: Sequence[int], mine: int, winner: int, juegos: int,
                                             double)
     value += (JUEGO if winner == mine else -JUEGO) * juegos
     if totals[winner] >= target:
-        value += 5.0 if winner == mine else -5.0
+        value += OUTRIGHT if winner == mine else -OUTRIGHT
     return value
 
 
