@@ -165,6 +165,47 @@ def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int
     assert checked > 10
 
 
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_after_the_first_trick_each_card_is_tried_on_a_copy_of_the_same_tricks(
+        options: dict[str, Any], players: int) -> None:
+    """Once the first trick is over, :func:`~rules.belote.cpu.solve` tries every card on a
+    copy of one :class:`~rules.belote.cardplay.Tricks`: a card that does not end the trick is
+    valued as playing it through the engine and the rest on fresh tricks values it (a card
+    that ends it may differ: the copy still remembers the voids of the trick before, which
+    the engine's record no longer holds), and trying one card leaves the tricks as they were."""
+    from tapete.rules.belote import cardplay
+    from tapete.rules.belote.options import card_of
+
+    rng = random.Random(players + 40)
+    checked = 0
+    for state in matches(options, players, size(3, 12), seed=61 + players):
+        if state.phase != "play" or not any(state.tricks_won) or rng.random() < 0.6:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        world = cpu.determinize(state, seat, rng)
+        legal = world.legal_actions()
+        values = cpu.solve(world, seat, legal, rng)
+        tricks = cardplay.Tricks(world, cpu.suit_bits(knowledge.constraints(world)[0]))
+        before = (list(tricks.hands), list(tricks.cards), list(tricks.plays),
+                  list(tricks.voids))
+        for action, value in zip(legal, values, strict=True):
+            tried = tricks.copy()
+            tried.play(seat, cardplay.INDEX[card_of(action.args[0])])
+            tried.play_out()
+            assert (tricks.hands, tricks.cards, tricks.plays, tricks.voids) == \
+                (list(before[0]), list(before[1]), list(before[2]), list(before[3]))
+            if len(world.trick.plays) == players - 1:
+                continue  # the card ends the trick
+            sim = world.clone()
+            events = list(sim.apply(seat, action))
+            fresh = cardplay.Tricks(sim, cpu.suit_bits(knowledge.constraints(sim)[0]))
+            expected = cpu._prior(events, sim, seat) + cpu._played_out(fresh, sim, seat)
+            assert value == pytest.approx(expected)
+            checked += 1
+    assert checked > 20
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_with_two_players_taking_costs_the_taker_in_every_outcome(players: int) -> None:
     """Difícil's two-player contracts failed more often than a search's: a hand's value for

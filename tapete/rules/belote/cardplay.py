@@ -343,6 +343,17 @@ class Tricks:
         both = 3 << king  # the king and the queen of trumps
         return next((s for s, h in enumerate(self.hands) if h & both == both), None)
 
+    def copy(self) -> Tricks:
+        """An independent copy (each move of a sampled deal is tried on its own)."""
+        other = Tricks.__new__(Tricks)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.voids = list(self.voids)
+        other.plays = list(self.plays)
+        other.cards = list(self.cards)
+        other.took = list(self.took)
+        return other
+
     def to_act(self) -> int:
         return (self.leader + len(self.plays)) % self.n
 
