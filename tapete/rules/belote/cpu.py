@@ -31,13 +31,14 @@ on a clear margin (:func:`trust`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from tapete.rules.belote.cardplay import INDEX, SUIT_OF, Tricks, mask_of, sight
 from tapete.rules.belote.combos import combinations, value
 from tapete.rules.belote.events import HandScored, MatchOver
-from tapete.rules.belote.knowledge import constraints, sample
+from tapete.rules.belote.knowledge import constraints
+from tapete.rules.belote.knowledge import sampler as knowledge_sampler
 from tapete.rules.belote.options import CARD_TOTAL, DECK, PLAY, SEVEN, SUITS
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card, FrenchSuit, Suit
@@ -89,20 +90,32 @@ def _bids_agree(world: State, bids: list[tuple[int, int, bool]]) -> bool:
     return True
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A deal sampled from what the seat knows (:func:`rules.belote.knowledge.sample`),
+def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
+    """Deals sampled from what the seat knows (:func:`rules.belote.knowledge.sampler`),
     preferring deals where the others' hands bid as they did by these rules of thumb; at a
-    table of three or four it carries the rules of thumb's move, for the prior of
+    table of three or four each carries the rules of thumb's move, for the prior of
     :func:`evaluate` (see :func:`trust`)."""
     bids = _bids_seen(state, seat)
-    world = sample(state, seat, rng, (lambda w: _bids_agree(w, bids)) if bids else None)
-    if state.to_act == seat and state.players > 2:
-        # the rules of thumb's move, for the prior of ``evaluate``
-        kind, detail, prior = _event_of(heuristic(state, seat, rng), state)
-        if kind in ("CardPlayed", "Announced"):
-            prior *= len(state.legal_actions()) / 4  # the more moves, the likelier a fluke
-        world.__dict__[_HINT] = (seat, (kind, detail, prior))
-    return world
+    deal = knowledge_sampler(state, seat, (lambda w: _bids_agree(w, bids)) if bids else None)
+    if state.to_act != seat or state.players == 2:
+        return deal
+    # the rules of thumb's move, for the prior of ``evaluate``
+    kind, detail, prior = _event_of(heuristic(state, seat, random.Random(0)), state)
+    if kind in ("CardPlayed", "Announced"):
+        prior *= len(state.legal_actions()) / 4  # the more moves, the likelier a fluke
+    hint = (seat, (kind, detail, prior))
+
+    def hinted(rng: random.Random) -> State:
+        world = deal(rng)
+        world.__dict__[_HINT] = hint
+        return world
+
+    return hinted
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """One deal of :func:`sampler`."""
+    return sampler(state, seat)(rng)
 
 
 def trust(state: State) -> float:
@@ -332,4 +345,4 @@ def _played_out(tricks: Tricks, state: State, seat: int) -> float:
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
-                         solve=solve, clear=trust))
+                         solve=solve, clear=trust, sampler=sampler))

@@ -19,7 +19,7 @@ that keep the facts but not the preference are dealt again, a few times at most.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from tapete.rules.belote.combos import (
     BRELAN_RANKS,
@@ -304,6 +304,47 @@ def _announcements_agree(world: State, seat: int, announced: list[tuple[int, Com
     return out
 
 
+def _announcing(state: State, seat: int) -> bool:
+    """Whether the first trick is under way with combinations other seats announced by name
+    only (a deal must then make them concrete: :func:`_sample_announced`)."""
+    return state.phase == "play" and not state.judged and bool(state.announcements) \
+        and any(s != seat for s, _ in state.announcements)
+
+
+AGREE_TRIES = 16  # deals tried at most for one that keeps the preference (the bids)
+
+
+def sampler(state: State, seat: int, agree: Callable[[State], bool] | None = None,
+            ) -> Callable[[random.Random], State]:
+    """:func:`sample` prepared once for a decision: what the seat knows is worked out once,
+    and each world shares what no deal changes with one copy of the state (the same worlds
+    as :func:`sample` for the same generator). During the first trick, with combinations
+    announced by others, every deal is :func:`sample`'s own."""
+    if _announcing(state, seat):
+        return lambda rng: sample(state, seat, rng, agree)
+    hidden = knowledge(state, seat)
+    base = state.clone()
+    record = base._pack_last_hand()
+
+    def world_of(dealt: dict[Hashable, list[Card]]) -> State:
+        world = base.sharing()
+        world.hands = [hand if s == seat else sorted(dealt[s], key=_KEY)
+                       for s, hand in enumerate(base.hands)]
+        world.stock = dealt["stock"]
+        return world
+
+    accept = None if agree is None else (lambda dealt: agree(world_of(dealt)))
+
+    def deal(rng: random.Random) -> State:
+        world = world_of(hidden.deal(rng, accept, AGREE_TRIES))
+        redraw_chance(world, rng)
+        world.last_record = record
+        world._loaded()  # whatever the engine derives from the hands is derived again
+        return world
+
+    return deal
+
+
 def sample(state: State, seat: int, rng: random.Random,
            agree: Callable[[State], bool] | None = None) -> State:
     """A copy where the cards the seat cannot see are dealt at random, consistently with
@@ -313,13 +354,12 @@ def sample(state: State, seat: int, rng: random.Random,
     others = [s for s in range(state.players) if s != seat]
     held = {s: base.places[s].cards() for s in others}
     excluded = [base.places[s].banned if s != seat else set() for s in range(state.players)]
-    first_trick = state.phase == "play" and not state.judged and bool(state.announcements) \
-        and any(s != seat for s, _ in state.announcements)
+    first_trick = _announcing(state, seat)
     offered: list[Combo] | None = None  # what ``announce`` offers the seat (its view shows)
     if first_trick and state.to_act == seat and \
             not any(s == seat for s, _ in state.announcements):
         offered = list(state.view(seat).announce)
-    tries = 24 if first_trick else 16 if agree is not None else 1
+    tries = 24 if first_trick else AGREE_TRIES if agree is not None else 1
     world = state.clone()
     # the hard facts (announcements, voids) must hold; ``agree`` is a preference
     kept: tuple[list[list[Card]], list[Card], list[tuple[int, Combo]]] | None = None
