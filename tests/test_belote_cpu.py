@@ -132,23 +132,28 @@ def test_sampled_deals_follow_what_may_be_announced(empate: str) -> None:
 
 @pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
 def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int) -> None:
-    """From every position after the first trick, the engine's own moves replayed in
-    :class:`~rules.belote.cardplay.Tricks`: the same legal cards at every step, and the same
-    score for the hand at its end (hecho, dedans, litige, capote, belote, held points)."""
+    """From every position in play with only cards to choose (the first trick too), the
+    engine's own moves replayed in :class:`~rules.belote.cardplay.Tricks`: the same legal
+    cards at every step, and the same score for the hand at its end (hecho, dedans, litige,
+    capote, belote, held points, the combinations the seats still to play in the first trick
+    announce, as the rules of thumb always do)."""
     from tapete.rules.belote import cardplay
     from tapete.rules.belote.options import PLAY, card_of
 
     rng = random.Random(players)
-    checked = 0
+    checked = first = 0
     for state in matches(options, players, size(4, 25), seed=31 + players):
-        if state.phase != "play" or not any(state.tricks_won) or rng.random() < 0.7:
+        if not cpu._cards_only(state) or rng.random() < 0.7:
             continue
+        first += not any(state.tricks_won)
         tricks = cardplay.Tricks(state, cpu.suit_bits(knowledge.constraints(state)[0]))
         play = state.clone()
         hand = play.hand_number
         while True:
             seat = play.to_act
             assert seat is not None and tricks.to_act() == seat
+            if play.legal_actions()[-1].verb == "announce":
+                play.apply(seat, play.legal_actions()[-1])
             cards = [a for a in play.legal_actions() if a.verb == "play"]
             assert sorted(map(str, cards)) == sorted(
                 str(PLAY[DECK[i]]) for i in cardplay.indices(tricks.legal(seat)))
@@ -162,7 +167,7 @@ def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int
                 checked += 1
                 break
             assert play.hand_number == hand
-    assert checked > 10
+    assert checked > 10 and first > 3
 
 
 @pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tapete.rules.belote.combos import Combo, announceable, combinations, judge, strength
 from tapete.rules.belote.options import BELOTE, CAPOTE, DECK, DER, POINTS, RANKING, SUITS
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card
@@ -295,7 +296,8 @@ def sight(state: State, seat: int, voids: Sequence[int]) -> Sight:
 
 
 class Tricks:
-    """The tricks left of a hand in play (the first one over), played out fast.
+    """The tricks left of a hand in play, played out fast (in the first trick, the seats
+    still to play announce as the rules of thumb do: everything they may).
 
     Built from a sampled deal; :meth:`play_out` plays every card by the rules of thumb (each
     seat seeing only what it may) and returns what each side adds to its match total, as the
@@ -304,7 +306,7 @@ class Tricks:
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
         trump = state.trump
-        assert trump is not None and state.taker is not None and any(state.tricks_won)
+        assert trump is not None and state.taker is not None and state.phase == "play"
         self.state = state
         self.n = n = state.players
         self.pairs = state.pairs
@@ -329,10 +331,35 @@ class Tricks:
             if state.tricks_won[s]:
                 self.took[self.sides[s]] = True
         self.combos = [0] * self.count
-        for (s, _), (value, _) in zip(state.announcements, state.judged, strict=False):
+        announced, judged = state.announcements, state.judged
+        if not any(state.tricks_won):  # the first trick: what will be shown at its end
+            announced = announced + self._announced_later(state)
+            judged = judge(announced, trump, self.sides, n, state.options.empate_escalera)
+        for (s, _), (value, _) in zip(announced, judged, strict=False):
             self.combos[self.sides[s]] += value
         self.belote = self._belote_holder()
         self.der = self.leader
+
+    def _announced_later(self, state: State) -> list[tuple[int, Combo]]:
+        """In the first trick, what the seats still to play (the one to act among them)
+        announce before their card, as the rules of thumb do: everything they may, each
+        after the best announced before it (the engine's order)."""
+        trump = state.trump
+        assert trump is not None
+        empate = state.options.empate_escalera
+        best = max((strength(c, trump) for _, c in state.announcements), default=None)
+        out: list[tuple[int, Combo]] = []
+        for k in range(len(self.plays), self.n):
+            seat = (self.leader + k) % self.n
+            if any(s == seat for s, _ in state.announcements):
+                continue
+            found = combinations(state.hands[seat], trump)
+            for combo in announceable(found, best, trump, empate) if found else ():
+                out.append((seat, combo))
+                power = strength(combo, trump)
+                if best is None or power > best:
+                    best = power
+        return out
 
     def _belote_holder(self) -> int | None:
         """The seat that will score belote: the one that said it, or that holds both cards."""

@@ -291,18 +291,17 @@ def _margin(scored: Sequence[int], taker: int, outcome: str, state: State, seat:
 def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
     """Each legal move's value in a sampled deal (as :func:`evaluate` values the hand's end):
     the move, then the hand played out by the rules of thumb for every seat — by the engine
-    until the first trick is over (bids, announcements), then by
-    :class:`~rules.belote.cardplay.Tricks` (five times faster: more deals for the budget),
-    from the start once the first trick is over (:func:`_solve_tricks`)."""
-    if world.phase == "play" and any(world.tricks_won) and world.result is None:
+    while there is more to choose than a card (bids, the swap, an announcement), then by
+    :class:`~rules.belote.cardplay.Tricks` (five times faster: more deals for the budget);
+    from the start where every legal move is a card (:func:`_solve_tricks`)."""
+    if world.result is None and _cards_only(world):
         return _solve_tricks(world, seat, legal)
     values = []
     hand = world.hand_number
     for action in legal:
         sim = world.clone()
         events = list(sim.apply(seat, action))
-        while sim.result is None and sim.hand_number == hand and not (
-                sim.phase == "play" and any(sim.tricks_won)):
+        while sim.result is None and sim.hand_number == hand and not _cards_only(sim):
             mover = sim.to_act
             assert mover is not None
             events += sim.apply(mover, heuristic(sim, mover, rng))
@@ -314,9 +313,15 @@ def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> l
     return values
 
 
+def _cards_only(state: State) -> bool:
+    """In play, with nothing but cards to choose (no announcement offered): the rest of the
+    hand can be played on :class:`~rules.belote.cardplay.Tricks`."""
+    return state.phase == "play" and all(a.verb == "play" for a in state.legal_actions())
+
+
 def _solve_tricks(world: State, seat: int, legal: list[Action]) -> list[float]:
-    """:func:`solve` once the first trick is over: every legal move is a card, tried on a
-    copy of one :class:`~rules.belote.cardplay.Tricks` (no engine, no copy of the state)."""
+    """:func:`solve` where every legal move is a card: each tried on a copy of one
+    :class:`~rules.belote.cardplay.Tricks` (no engine, no copy of the state)."""
     tricks = Tricks(world, suit_bits(constraints(world)[0]))
     hint = world.__dict__.get(_HINT)
     values = []
