@@ -8,10 +8,11 @@ plays: its hand, the cards others may still play (their hands and, with 2-3 play
 stock but its bottom card, shown), the suits each seat showed it lacks, the trick. The rules
 of thumb it applies are those of :mod:`rules.belote.cpu` (its docstring says them in words).
 
-:class:`Tricks` plays the tricks left of a hand — once the first trick is over, every
-combination judged — with those rules for every seat, and scores the hand as the engine does
-(hecho, dedans, litige, capote, belote): the engine would be five times slower. A test holds
-it to the engine: the same legal cards, trick winners and hand score on random hands.
+:class:`Tricks` plays the tricks left of a hand — from any card of the play, the first
+trick's combinations announced as the rules of thumb announce them — with those rules for
+every seat, and scores the hand as the engine does (hecho, dedans, litige, capote, belote,
+combinations): the engine would be five times slower. A test holds it to the engine: the
+same legal cards, trick winners and hand score on random hands.
 """
 
 from __future__ import annotations

@@ -19,10 +19,12 @@ Knowledge for the sampled deals: :mod:`rules.belote.knowledge` (what the seat sa
 combinations announced); the bids are a preference: deals where a seat that passed would have
 taken by these rules of thumb (and, in the first trick, where the taker would not have) are
 dealt again, a few times at most. The card play itself is on bit masks
-(:mod:`rules.belote.cardplay`), and so are difícil's playouts after the first trick.
+(:mod:`rules.belote.cardplay`), and so are difícil's playouts once only cards are left to
+choose.
 
-Difícil plays each sampled deal's move out by these rules of thumb (on bit masks after the
-first trick, :class:`~rules.belote.cardplay.Tricks`). With two players it keeps the best
+Difícil plays each sampled deal's move out by these rules of thumb (on bit masks from the
+moment only cards are left to choose, :class:`~rules.belote.cardplay.Tricks`: after the
+bids, the swap and the seat's own announcement). With two players it keeps the best
 average; with three or four it leans on the rules of thumb: in each sampled deal their move
 is worth a little more (much more for a bid, see :func:`evaluate`), and it is overruled only
 on a clear margin (:func:`trust`).
