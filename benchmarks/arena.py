@@ -21,6 +21,11 @@ of games lost) against the fair share. Tomate: one difícil seat among fácil se
 tantos per hand with its interval. Each level's decision times (p50/p95, ms) close the
 report.
 
+``oracle`` is no player: difícil's own search run on the true deal instead of sampled ones
+(every hidden card known, the chance to come still drawn at random). Paired like a level
+(``--pairing oracle-ref-search``), it measures what perfect inference of the hidden cards
+could give the same search: the ceiling of better sampling, beside difícil's figure.
+
 ``--budget-ms`` is difícil's thinking time per decision in the arena (small, so that hundreds
 of matches fit in minutes; the bot's default is 700 ms). ``--timing`` instead times difícil
 decisions from random positions of every game at the bot's default budget, one core.
@@ -29,6 +34,7 @@ decisions from random positions of every game at the bot's default budget, one c
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import random
@@ -46,8 +52,9 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
 
 from benchmarks import reference
 from tapete import rules
-from tapete.rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose
-from tapete.rules.engine import Event, Game
+from tapete.rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose, search, strategy_for
+from tapete.rules.engine import Action, Event, Game
+from tapete.rules.infoset import redraw_chance
 
 
 def games() -> dict[str, Game]:
@@ -93,7 +100,7 @@ MODES: tuple[Mode, ...] = (
 )
 PAIRINGS = (("dificil", "facil"), ("normal", "facil"), ("dificil", "normal"))
 REFERENCE_PAIRINGS = (("dificil", "ref-search"), ("normal", "ref-rules"))
-ALL_LEVELS = (*LEVELS, *reference.LEVELS)
+ALL_LEVELS = (*LEVELS, *reference.LEVELS, "oracle")
 
 
 def parse_pairing(text: str) -> tuple[str, str]:
@@ -129,7 +136,32 @@ def decide(state: Any, seat: int, level: str, seed: int, budget: float) -> Any:
         budget = float(ms)
     if level in reference.LEVELS:
         return reference.choose(state, seat, level, seed=seed, budget_ms=budget)
+    if level == "oracle":
+        return oracle(state, seat, seed, budget)
     return choose(state, seat, level, seed=seed, budget_ms=budget)
+
+
+def oracle(state: Any, seat: int, seed: int, budget: float) -> Action:
+    """Difícil's search with every "sampled" deal the true one, the chance to come drawn
+    again (see the module docstring: a ceiling, never a player)."""
+    legal: list[Action] = state.legal_actions()
+    strategy = strategy_for(state)
+    if strategy is None or len(legal) == 1:
+        return legal[0]
+    if strategy.exact is not None:
+        settled = strategy.exact(state, seat, "dificil")
+        if settled is not None:
+            return settled
+
+    def sampler(real: Any, _seat: int) -> Any:
+        def deal(rng: random.Random) -> Any:
+            world = real.clone()
+            redraw_chance(world, rng)
+            return world
+        return deal
+
+    knowing = dataclasses.replace(strategy, sampler=sampler)
+    return search(state, seat, knowing, random.Random(seed), budget)
 
 
 def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
