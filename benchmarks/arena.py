@@ -22,9 +22,11 @@ tantos per hand with its interval. Each level's decision times (p50/p95, ms) clo
 report.
 
 ``oracle`` is no player: difícil's own search run on the true deal instead of sampled ones
-(every hidden card known, the chance to come still drawn at random). Paired like a level
-(``--pairing oracle-ref-search``), it measures what perfect inference of the hidden cards
-could give the same search: the ceiling of better sampling, beside difícil's figure.
+(every hidden card known: the other hands, and the stock of the hand in its order; only the
+decks of later hands are drawn again). Paired like a level (``--pairing oracle-ref-search``),
+it bounds what any inference of the hidden cards could give the same search: where every
+card is dealt at once (Tute parejas) that is all it knows more; where a stock is drawn
+during the hand (Escoba, Belote's complementary cards) it also knows what no player can.
 
 ``--budget-ms`` is difícil's thinking time per decision in the arena (small, so that hundreds
 of matches fit in minutes; the bot's default is 700 ms). ``--timing`` instead times difícil
@@ -142,7 +144,7 @@ def decide(state: Any, seat: int, level: str, seed: int, budget: float) -> Any:
 
 
 def oracle(state: Any, seat: int, seed: int, budget: float) -> Action:
-    """Difícil's search with every "sampled" deal the true one, the chance to come drawn
+    """Difícil's search with every "sampled" deal the true one, later hands' decks drawn
     again (see the module docstring: a ceiling, never a player)."""
     legal: list[Action] = state.legal_actions()
     strategy = strategy_for(state)
