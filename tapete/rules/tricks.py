@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from tapete.rules.cards import Card, CardFacts, SpanishSuit, Suit, french_deck, spanish_deck
 from tapete.rules.engine import Event, fast_init
@@ -116,6 +116,22 @@ class SidesMixin:
 
     def _side_seats(self, side: int) -> tuple[int, ...]:
         return sides(self.players, self.pairs)[side]
+
+
+class Copyable:
+    """A hand played out fast on bit masks (Tute's and Belote's ``cardplay.Tricks``), copied
+    for each move a search tries: the lists named in ``LISTS`` are copied, every other field
+    is a number or never changed, and is shared."""
+
+    LISTS: ClassVar[tuple[str, ...]] = ()
+
+    def copy(self) -> Self:
+        """An independent copy (each move of a sampled deal is tried on its own)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self.LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        return other
 
 
 @lru_cache(maxsize=1 << 10)

@@ -23,6 +23,7 @@ from tapete.rules.belote.combos import Combo, announceable, combinations, judge,
 from tapete.rules.belote.options import BELOTE, CAPOTE, DECK, DER, POINTS, RANKING, SUITS
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card
+from tapete.rules.tricks import Copyable
 
 BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(DECK)}
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
@@ -296,7 +297,7 @@ def sight(state: State, seat: int, voids: Sequence[int]) -> Sight:
                  state.players, state.pairs, plays, voids)
 
 
-class Tricks:
+class Tricks(Copyable):
     """The tricks left of a hand in play, played out fast (in the first trick, the seats
     still to play announce as the rules of thumb do: everything they may).
 
@@ -304,6 +305,8 @@ class Tricks:
     seat seeing only what it may) and returns what each side adds to its match total, as the
     engine's scoring would; :meth:`play` plays one given card (for tests and replays).
     """
+
+    LISTS = ("hands", "voids", "plays", "cards", "took")
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
         trump = state.trump
@@ -370,17 +373,6 @@ class Tricks:
         king = 8 * self.trump + KING
         both = 3 << king  # the king and the queen of trumps
         return next((s for s, h in enumerate(self.hands) if h & both == both), None)
-
-    def copy(self) -> Tricks:
-        """An independent copy (each move of a sampled deal is tried on its own)."""
-        other = Tricks.__new__(Tricks)
-        other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
-        other.voids = list(self.voids)
-        other.plays = list(self.plays)
-        other.cards = list(self.cards)
-        other.took = list(self.took)
-        return other
 
     def to_act(self) -> int:
         return (self.leader + len(self.plays)) % self.n

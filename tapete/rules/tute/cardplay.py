@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tapete.rules.tricks import Copyable
 from tapete.rules.tute.bits import (
     COUPLE_MASK,
     INDEX,
@@ -251,11 +252,13 @@ class Sight:
 ALL = (1 << len(ORDERED)) - 1
 
 
-class Tricks:
+class Tricks(Copyable):
     """The tricks left of a hand (individual, parejas; arrastrado once the first trick, with
     its swaps, is over),
     played out fast. :meth:`play_out` plays every card by the rules of thumb and returns the
     hand's result (:meth:`result`); :meth:`play` plays one given card (tests, replays)."""
+
+    LISTS = ("hands", "voids", "plays", "points", "winners")
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
         assert state.modalidad != "habanero" and (state.trick_winners
@@ -283,17 +286,6 @@ class Tricks:
         self.juegos = list(state.juegos)
         self.target = state.options.juegos
         self.tute_enabled = state.tute_enabled
-
-    def copy(self) -> Tricks:
-        """An independent copy (each move of a sampled deal is tried on its own)."""
-        other = Tricks.__new__(Tricks)
-        other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
-        other.voids = list(self.voids)
-        other.plays = list(self.plays)
-        other.points = list(self.points)
-        other.winners = list(self.winners)
-        return other
 
     def to_act(self) -> int:
         return (self.leader + len(self.plays)) % self.n
