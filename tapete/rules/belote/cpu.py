@@ -270,12 +270,15 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
 
 def _prior(events: Sequence[Event], state: State, seat: int) -> float:
     """The prior of the rules of thumb's move, if ``events`` start with it."""
+    return _hinted(state, seat, events[0].kind, _detail(events[0])) if events else 0.0
+
+
+def _hinted(state: State, seat: int, kind: str, detail: str) -> float:
+    """The prior of the rules of thumb's move, if it is the move whose first event is of
+    ``kind`` and ``detail``."""
     hint = state.__dict__.get(_HINT)
-    if hint is not None and hint[0] == seat and events:
-        first = events[0]
-        kind, detail, prior = hint[1]
-        if first.kind == kind and _detail(first) == detail:
-            return float(prior)
+    if hint is not None and hint[0] == seat and hint[1][:2] == (kind, detail):
+        return float(hint[1][2])
     return 0.0
 
 
@@ -325,16 +328,12 @@ def _solve_tricks(world: State, seat: int, legal: list[Action]) -> list[float]:
     """:func:`solve` where every legal move is a card: each tried on a copy of one
     :class:`~rules.belote.cardplay.Tricks` (no engine, no copy of the state)."""
     tricks = Tricks(world, suit_bits(constraints(world)[0]))
-    hint = world.__dict__.get(_HINT)
     values = []
     for action in legal:
         after = tricks.copy()
         after.play(seat, INDEX[_BY_TEXT[action.args[0]]])
-        value = _played_out(after, world, seat)
-        if hint is not None and hint[0] == seat and hint[1][:2] == ("CardPlayed",
-                                                                    action.args[0]):
-            value += hint[1][2]  # the prior of the rules of thumb's card (see evaluate)
-        values.append(value)
+        values.append(_hinted(world, seat, "CardPlayed", action.args[0])
+                      + _played_out(after, world, seat))
     return values
 
 
