@@ -351,11 +351,11 @@ class Tricks(Copyable):
         trump = state.trump
         assert trump is not None
         empate = state.options.empate_escalera
-        best = max((strength(c, trump) for _, c in state.announcements), default=None)
+        best = state._best_announced()
         out: list[tuple[int, Combo]] = []
         for k in range(len(self.plays), self.n):
             seat = (self.leader + k) % self.n
-            if any(s == seat for s, _ in state.announcements):
+            if state._has_announced(seat):
                 continue
             found = combinations(state.hands[seat], trump)
             for combo in announceable(found, best, trump, empate) if found else ():
