@@ -91,6 +91,28 @@ def test_a_sampled_deal_keeps_the_announcements_and_the_cards_known(
     assert first_trick > 0
 
 
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_what_the_first_trick_showed_is_still_known_at_the_end_of_the_hand(
+        options: dict[str, Any], players: int) -> None:
+    """A suit not followed (or a trump not played) in the first trick is still ruled out
+    for that seat tricks later: the state keeps every trick of the hand."""
+    from tapete.rules.belote.options import PAIRS_POLICY, POLICY, RANKING
+    from tapete.rules.infoset import absent_in_tricks
+
+    shown = 0
+    for state in matches(options, players, size(3, 12), seed=71 + players):
+        if state.phase != "play" or len(state.tricks) < 3:
+            continue
+        assert state.trump is not None
+        first = absent_in_tricks([list(state.tricks[0])], players, state.trump, RANKING,
+                                 PAIRS_POLICY if state.pairs else POLICY, state.pairs)
+        _, absent = knowledge.constraints(state)
+        for seat in range(players):
+            assert first[seat] <= absent[seat]
+            shown += bool(first[seat])
+    assert shown > 10
+
+
 def test_a_playout_end_is_valued_for_the_seats_side() -> None:
     state = belote.new_game(belote.Options(parejas=True), 4, seed=3)
     rng = random.Random(3)
@@ -174,10 +196,10 @@ def test_the_fast_tricks_follow_the_engine(options: dict[str, Any], players: int
 def test_after_the_first_trick_each_card_is_tried_on_a_copy_of_the_same_tricks(
         options: dict[str, Any], players: int) -> None:
     """Once the first trick is over, :func:`~rules.belote.cpu.solve` tries every card on a
-    copy of one :class:`~rules.belote.cardplay.Tricks`: a card that does not end the trick is
-    valued as playing it through the engine and the rest on fresh tricks values it (a card
-    that ends it may differ: the copy still remembers the voids of the trick before, which
-    the engine's record no longer holds), and trying one card leaves the tricks as they were."""
+    copy of one :class:`~rules.belote.cardplay.Tricks`: each card but the hand's last is
+    valued as playing it through the engine and the rest on fresh tricks values it (the
+    state keeps every trick of the hand, so fresh tricks know the same voids), and trying one
+    card leaves the tricks as they were."""
     from tapete.rules.belote import cardplay
     from tapete.rules.belote.options import card_of
 
@@ -200,8 +222,8 @@ def test_after_the_first_trick_each_card_is_tried_on_a_copy_of_the_same_tricks(
             tried.play_out()
             assert (tricks.hands, tricks.cards, tricks.plays, tricks.voids) == \
                 (list(before[0]), list(before[1]), list(before[2]), list(before[3]))
-            if len(world.trick.plays) == players - 1:
-                continue  # the card ends the trick
+            if len(world.hands[seat]) == 1 and len(world.trick.plays) == players - 1:
+                continue  # the card ends the hand: nothing is left to play on fresh tricks
             sim = world.clone()
             events = list(sim.apply(seat, action))
             fresh = cardplay.Tricks(sim, cpu.suit_bits(knowledge.constraints(sim)[0]))

@@ -4,9 +4,11 @@ Every snapshot declares its game's layout version (``{"v":N,...}``; none means l
 the bot saved before versions). The fixtures in ``tests/fixtures/snapshots/`` are real saved
 tables, one per game and modality, in the middle of a hand; each must load with the current
 code, exactly, and play on to the end of its match through the table layer on a real SQLite
-file. No game has changed its layout yet, so the chain of upgrades is shown working on a
-test-only layout of Tute whose two steps turn a doctored copy of a fixture back into today's
-layout. A snapshot of a newer layout (the bot taken back to an older release) is not closed.
+file. Belote's layout 2 (every trick of the hand kept, not the last one only) is the first
+real upgrade: its layout-1 fixtures load through it. The chain of several upgrades is shown
+working on a test-only layout of Tute whose two steps turn a doctored copy of a fixture back
+into today's layout. A snapshot of a newer layout (the bot taken back to an older release)
+is not closed.
 """
 
 from __future__ import annotations
@@ -67,8 +69,44 @@ def test_a_saved_table_of_an_earlier_layout_loads_exactly(path: Path) -> None:
     assert layout_of(saved) == fixture["layout"] <= game.state.layout()  # type: ignore[attr-defined]
     state = game.load(saved)
     assert path.stem.endswith(f"-v{fixture['layout']}")
-    if not saved.startswith('{"v":'):  # saved before versions were
-        assert state.to_json() == versioned(saved, game.state.layout())  # type: ignore[attr-defined]
+    layout = game.state.layout()  # type: ignore[attr-defined]
+    if fixture["layout"] == layout and not saved.startswith('{"v":'):  # before versions were
+        assert state.to_json() == versioned(saved, layout)
+    expected = json.loads(saved)
+    expected.pop("v", None)
+    for step in game.state.UPGRADES[fixture["layout"] - 1:]:  # type: ignore[attr-defined]
+        expected = step(expected)
+    assert json.loads(state.to_json()) == {"v": layout, **expected}
+
+
+def test_a_belote_hand_saved_with_its_last_trick_only_keeps_that_trick() -> None:
+    """Layout 1 kept the last trick of the hand only (``last_trick``); upgraded, it is the
+    one trick the hand remembers, the table shows it as before, and the hand plays on."""
+    state = belote.GAME.new_game(belote.Options(), 2, seed=8)
+    rng = random.Random(8)
+    while len(state.tricks) < 3:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(seat, rng.choice(state.legal_actions()))
+    data = json.loads(state.to_json())
+    del data["v"]
+    data["last_trick"] = data.pop("tricks")[-1]  # what layout 1 wrote
+    saved = [json.dumps(data)] + [
+        read_fixture(p)["table"]["state"] for p in FILES
+        if p.stem.startswith("belote-") and p.stem.endswith("-v1")]
+    for text in saved:
+        last = json.loads(text)["last_trick"]
+        upgraded = belote.GAME.load(text)
+        assert [[[s, str(c)] for s, c in plays] for plays in upgraded.tricks] == \
+            ([last] if last else [])
+        assert [[s, str(c)] for s, c in upgraded.view(0).last_trick] == last
+    upgraded = belote.GAME.load(saved[0])
+    while not state.is_over:  # the same game from there on
+        seat = state.to_act
+        assert seat is not None
+        action = rng.choice(state.legal_actions())
+        assert upgraded.apply(seat, action) == state.apply(seat, action)
+    assert len(saved) == 5
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

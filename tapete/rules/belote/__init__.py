@@ -109,7 +109,8 @@ Decisions where docs/rules/en/belote.md is silent (or how it is read):
   ``litigio`` (default on) and ``empate_escalera`` (``first``, default, or ``none_or_split``).
 * **Persistence.** ``to_json``/``from_json`` come from :class:`~rules.snapshot.Snapshot`
   over :attr:`BeloteBase.SAVED` (the deck source included); the last hand's summary is saved
-  without what it can rebuild.
+  without what it can rebuild. Layout 2 keeps every finished trick of the hand (layout 1
+  kept the last one only; :func:`~rules.belote.base.upgrade_belote_v1_to_v2`).
 """
 
 from __future__ import annotations

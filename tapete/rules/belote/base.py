@@ -14,8 +14,18 @@ from tapete.rules.belote.events import HandDealt, HandScored
 from tapete.rules.belote.options import BELOTE, DER, FAMILY, Options, Phase
 from tapete.rules.cards import Card, Family, FrenchSuit, parse_card
 from tapete.rules.engine import Action, DeckSource, Event, Result
-from tapete.rules.snapshot import Records, Snapshot
+from tapete.rules.snapshot import Records, Snapshot, Upgrade
 from tapete.rules.tricks import SidesMixin, Trick
+
+
+def upgrade_belote_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Layout 2 keeps every finished trick of the hand (``tricks``), where layout 1 kept the
+    last one (``last_trick``): a suit a player did not follow early in the hand stays known to
+    the CPU players. A hand saved by layout 1 goes on knowing its last trick only."""
+    data = dict(data)
+    last = data.pop("last_trick")
+    data["tricks"] = [last] if last else []
+    return data
 
 
 class BeloteBase(SidesMixin, Snapshot):
@@ -25,10 +35,11 @@ class BeloteBase(SidesMixin, Snapshot):
     SAVED: ClassVar[tuple[str, ...]] = (
         "options", "players", "source", "hand_number", "dealer", "scores", "held", "history",
         "result", "last_record", "phase", "hands", "stock", "turned", "bottom", "trump", "taker",
-        "speaker", "passes", "swap", "trick", "tricks_won", "won", "last_trick",
+        "speaker", "passes", "swap", "trick", "tricks_won", "won", "tricks",
         "announcements", "judged", "belote", "rebelote",
     )
     SAVED_BY_HOOK: ClassVar[tuple[str, ...]] = ("result", "last_record")  # see _saved_value
+    UPGRADES: ClassVar[tuple[Upgrade, ...]] = (upgrade_belote_v1_to_v2,)
 
     options: Options
     players: int
@@ -55,7 +66,7 @@ class BeloteBase(SidesMixin, Snapshot):
     trick: Trick
     tricks_won: list[int]  # per seat
     won: list[int]  # the card points of the tricks each seat won
-    last_trick: list[tuple[int, Card]]
+    tricks: list[tuple[tuple[int, Card], ...]]  # this hand's finished tricks, plays in order
     announcements: list[tuple[int, Combo]]  # (seat, combination), in announcement order
     judged: list[tuple[int, str]]  # points and reason of each, once the first trick is over
     belote: int | None  # the seat that said belote
@@ -118,6 +129,11 @@ class BeloteBase(SidesMixin, Snapshot):
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The plays of the hand's last finished trick (none yet: empty)."""
+        return self.tricks[-1] if self.tricks else ()
 
     @property
     def mano(self) -> int:

@@ -38,7 +38,7 @@ class DealMixin(BeloteBase):
         self.trick = Trick(mano)
         self.tricks_won = [0] * n
         self.won = [0] * n
-        self.last_trick = []
+        self.tricks = []
         self.announcements = []
         self.judged = []
         self.belote = None

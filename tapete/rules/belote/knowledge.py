@@ -5,9 +5,9 @@ every card played this hand (the cards no longer in a hand, the stock or the tur
 place), the turned card (out of play with 2-3 players, in the taker's hand with 4 until
 played), the bottom card of the stock (2-3 players, last in the stock), the card taken by
 the 7 of trumps and the 7 itself during the swap question, the other card of belote once
-said, the cards of every combination shown, and what the current and last tricks show (the
-engine keeps no earlier trick): suits a seat lacks by not following, no trump at all when it
-discarded instead of trumping, no trump above the one it had to beat when it played lower
+said, the cards of every combination shown, and what every trick of the hand showed (the
+state keeps them all, ``tricks``): suits a seat lacks by not following, no trump at all when
+it discarded instead of trumping, no trump above the one it had to beat when it played lower
 (:func:`rules.infoset.absent_in_tricks` under Belote's policy).
 
 During the first trick, combinations announced by name only are dealt as concrete ones of
@@ -72,10 +72,8 @@ def _out_of_play(state: State) -> list[Card]:
 
 
 def tricks_seen(state: State) -> list[list[tuple[int, Card]]]:
-    """The tricks whose plays are still on record: the last one and the one in progress."""
-    found = []
-    if state.last_trick:
-        found.append(list(state.last_trick))
+    """The hand's tricks so far, the one in progress too."""
+    found = [list(plays) for plays in state.tricks]
     if state.trick.plays:
         found.append(list(state.trick.plays))
     return found

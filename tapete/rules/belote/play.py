@@ -134,7 +134,7 @@ class PlayMixin(BiddingMixin):
         cards = tuple(c for _, c in plays)
         self.won[winner] += card_points(cards, trump)
         self.tricks_won[winner] += 1
-        self.last_trick = plays
+        self.tricks.append(tuple(plays))
         self.trick = Trick(winner)
         done = not hand
         number = sum(self.tricks_won)

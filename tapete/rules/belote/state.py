@@ -126,7 +126,7 @@ class State(ScoringMixin):
             stock_count=len(self.stock),
             trick=tuple(self.trick.plays),
             leader=self.trick.leader,
-            last_trick=tuple(self.last_trick),
+            last_trick=self.last_trick,
             hand_sizes=tuple(len(h) for h in self.hands),
             tricks_won=tuple(self.tricks_won),
             announced=tuple((s, *public_name(c)) for s, c in self.announcements),
