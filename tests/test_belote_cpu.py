@@ -246,3 +246,25 @@ def test_with_two_players_taking_costs_the_taker_in_every_outcome(players: int) 
         assert taker_side == pytest.approx((120 - 62) / 162 + bonus - cost)
         defence = cpu._margin(scored, 1, outcome, state, 0)
         assert defence == pytest.approx((120 - 62) / 162)
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_the_sampled_taker_holds_a_hand_worth_taking_all_hand_long(
+        options: dict[str, Any], players: int) -> None:
+    """Tricks after the first, the sampled deals still prefer a taker whose hand and the
+    cards it played would have taken by the rules of thumb: far more of them do than of
+    deals that only keep the facts."""
+    rng = random.Random(players + 90)
+    preferred = plain = 0
+    for state in matches(options, players, size(3, 10), seed=81 + players):
+        seat = state.to_act
+        if state.phase != "play" or len(state.tricks) < 2 or state.taker in (None, seat):
+            continue
+        assert seat is not None
+        bids = cpu._bids_seen(state, seat)
+        assert bids == [(state.taker, 0, True)]
+        with_bids, facts = cpu.sampler(state, seat), knowledge.sampler(state, seat)
+        for _ in range(4):
+            preferred += cpu._bids_agree(with_bids(rng), bids)
+            plain += cpu._bids_agree(facts(rng), bids)
+    assert preferred > plain + 20

@@ -17,10 +17,10 @@ for points; otherwise give the card worth least, keeping guards of tens and trum
 
 Knowledge for the sampled deals: :mod:`rules.belote.knowledge` (what the seat saw, the
 combinations announced); the bids are a preference: deals where a seat that passed would have
-taken by these rules of thumb (and, in the first trick, where the taker would not have) are
-dealt again, a few times at most. The card play itself is on bit masks
-(:mod:`rules.belote.cardplay`), and so are difícil's playouts once only cards are left to
-choose.
+taken by these rules of thumb (and, in play, where the taker would not have, its hand and
+the cards it played counted) are dealt again, a few times at most. The card play itself is
+on bit masks (:mod:`rules.belote.cardplay`), and so are difícil's playouts once only cards
+are left to choose.
 
 Difícil plays each sampled deal's move out by these rules of thumb (on bit masks from the
 moment only cards are left to choose, :class:`~rules.belote.cardplay.Tricks`: after the
@@ -55,8 +55,8 @@ _BY_TEXT = {str(card): card for card in DECK}
 
 def _bids_seen(state: State, seat: int) -> list[tuple[int, int, bool]]:
     """What the bidding says of other seats' hands, as (seat, round, took): while bidding,
-    each pass so far; in the first trick, that the taker took (its hand then is nearly the
-    one it took with)."""
+    each pass so far; in play, that the taker took (its hand and the cards it played since
+    are nearly the ones it took with)."""
     n, mano = state.players, state.mano
     if state.phase == "bid1":
         return [((mano + k) % n, 1, False) for k in range(state.passes)
@@ -64,8 +64,7 @@ def _bids_seen(state: State, seat: int) -> list[tuple[int, int, bool]]:
     if state.phase == "bid2":
         return [(s, 1, False) for s in range(n) if s != seat] + \
             [((mano + k) % n, 2, False) for k in range(state.passes) if (mano + k) % n != seat]
-    if state.phase == "play" and not any(state.tricks_won) and state.taker is not None \
-            and state.taker != seat:
+    if state.phase == "play" and state.taker is not None and state.taker != seat:
         return [(state.taker, 0, True)]
     return []
 
@@ -78,7 +77,8 @@ def _bids_agree(world: State, bids: list[tuple[int, int, bool]]) -> bool:
     for holder, round_, took in bids:
         hand = list(world.hands[holder])
         if took:
-            hand += [c for s, c in world.trick.plays if s == holder]
+            hand += [c for plays in (*world.tricks, world.trick.plays) for s, c in plays
+                     if s == holder]
             assert world.trump is not None
             if bid_score(hand, world.trump) < need:
                 return False
