@@ -15,7 +15,7 @@ The hidden cards are dealt from what the seat saw: its hand, the cards played, t
 of play (2-3 players: the turned card and the bottom of the stock), the turned card in the
 taker's hand (4 players), the card taken for the 7 of trumps, the 7 while its holder is
 asked, the other card of belote, the combinations shown, and the suits a player showed they
-lack in the last and current tricks (the engine keeps no earlier trick).
+lack in the tricks of the hand so far.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def prepare(state: State, seat: int) -> Callable[[random.Random], State]:
     unseen = [c for c in DECK if c not in seen]
     banned: list[set[Card]] = [set() for _ in range(n)]
     if trump is not None:
-        for plays in (state.last_trick, state.trick.plays):
+        for plays in (*state.tricks, state.trick.plays):
             if not plays:
                 continue
             led = plays[0][1].suit
