@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import sqlite3
 from collections.abc import Sequence
@@ -269,4 +270,33 @@ async def test_a_transaction_of_one_write_and_one_of_several_read_their_own_writ
                 db, "INSERT INTO guild_settings (guild_id, language) VALUES (1, 'en')")
     rows = await storage.fetchall("SELECT guild_id, language FROM guild_settings")
     assert [tuple(r) for r in rows] == [(1, "es")]
+    await storage.close()
+
+
+async def test_a_checkpoint_amid_reads_is_not_refused(tmp_path: Path,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    """Reads and checkpoints share the reader connection; a read runs and is fetched in one
+    call there, so a checkpoint never meets a statement left open across an await (which
+    SQLite refused: "database table is locked", and the WAL was left to the next one)."""
+    path = tmp_path / "db.sqlite3"
+    storage = await opened(path)
+    async with storage.transaction() as db:
+        table_id = await storage.tables.create(db, 1, 10, "tute", {}, 100, [])
+
+    async def write(n: int) -> None:
+        async with storage.transaction() as db:
+            await storage.tables.save(db, table_id, seats=[], status="playing",
+                                      state=f"state {n}", message_id=None)
+
+    with caplog.at_level(logging.ERROR):
+        for n in range(2 * CHECKPOINT_EVERY):
+            await asyncio.gather(write(n), storage.tables.get(table_id),
+                                 storage.fetchall("SELECT guild_id FROM game_tables"))
+        engine = storage.engine
+        assert isinstance(engine, storage_module.SqliteEngine)
+        if engine._checkpoint is not None:
+            await engine._checkpoint
+    assert not [r for r in caplog.records if "checkpoint" in r.getMessage()]
+    record = await storage.tables.get(table_id)
+    assert record is not None and record.state == f"state {2 * CHECKPOINT_EVERY - 1}"
     await storage.close()

@@ -296,8 +296,7 @@ class SqliteEngine:
         try:
             async with self._lock:
                 if self._reader is not None:
-                    async with self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
-                        await cur.fetchall()
+                    await self._reader.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
         except Exception:
             log.exception("SQLite checkpoint failed (the next one copies what it left)")
 
@@ -313,8 +312,9 @@ class SqliteEngine:
             return list(db.run(sql, params).fetchall())
         if self._reader is None:
             return list(self.writer.execute(sql, params).fetchall())
-        async with self._reader.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        # run and fetched in one call in the reader's thread: no statement stays open across
+        # an await, where a checkpoint on the same connection would find the table locked
+        return list(await self._reader.execute_fetchall(sql, params))
 
     async def insert(self, db: Tx, sql: str, params: Sequence[Any]) -> int:
         cur = db.run(sql, params)
