@@ -206,7 +206,12 @@ class StandIn:
 
     async def _broadcast(self, event: str, data: Any) -> None:
         for ws in list(self._sockets):
-            await self._dispatch(ws, event, data)
+            try:
+                await self._dispatch(ws, event, data)
+            except ConnectionResetError:
+                # the bot died while the event went out (a kill test): it is lost, as a
+                # gateway's would be, and whoever waits for an answer times out
+                self._sockets.discard(ws)
 
     def disconnected(self) -> None:
         """Forget the bot's session (it was killed): wait for a new identify."""
