@@ -19,7 +19,7 @@ that keep the facts but not the preference are dealt again, a few times at most.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from tapete.rules.belote.combos import (
     BRELAN_RANKS,
@@ -71,12 +71,11 @@ def _out_of_play(state: State) -> list[Card]:
     return [state.turned] + ([state.bottom] if state.bottom is not None else [])
 
 
-def tricks_seen(state: State) -> list[list[tuple[int, Card]]]:
-    """The hand's tricks so far, the one in progress too."""
-    found = [list(plays) for plays in state.tricks]
-    if state.trick.plays:
-        found.append(list(state.trick.plays))
-    return found
+def tricks_seen(state: State) -> list[Sequence[tuple[int, Card]]]:
+    """The hand's tricks so far, the one in progress too (read, never copied: the rules of
+    thumb ask at every move)."""
+    plays = state.trick.plays
+    return [*state.tricks, plays] if plays else list(state.tricks)
 
 
 def constraints(state: State) -> tuple[list[set[Suit]], list[set[Card]]]:
