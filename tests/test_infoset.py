@@ -171,3 +171,39 @@ def test_the_suits_lacked_are_the_whole_suits_ruled_out(
         for seat in range(players):
             whole = {s for s in suits if {c for c in deck if c.suit is s} <= absent[seat]}
             assert lacking[seat] == whole, (tricks, seat)
+
+
+def test_worlds_deal_into_copies_and_keep_a_preference_when_they_can() -> None:
+    """``worlds`` writes each deal into a copy (the state is untouched, each world's hands
+    are its own), redraws the chance to come, and with a preference keeps a preferred deal
+    whenever one of its tries gives one."""
+    from tapete.rules import escoba
+    from tapete.rules.escoba.cpu import knowledge
+    from tapete.rules.escoba.options import VALUES
+    from tapete.rules.escoba.state import State
+    from tapete.rules.infoset import Dealt, worlds
+
+    state = escoba.GAME.new_game(escoba.GAME.options(), 2, seed=3)
+    before = state.to_json()
+    seat = state.to_act
+
+    def fill(world: State, dealt: Dealt) -> None:
+        world.hands = [h if s == seat else dealt[s] for s, h in enumerate(world.hands)]
+        world.deck = dealt["deck"]
+
+    def no_seven(world: State) -> bool:
+        return all(VALUES[c] != 7 for c in world.hands[1 - seat])
+
+    plain = worlds(state, knowledge(state, seat), fill)
+    preferring = worlds(state, knowledge(state, seat), fill, prefer=no_seven, tries=50)
+    rng = random.Random(4)
+    dealt = [plain(rng) for _ in range(60)]
+    preferred = [preferring(rng) for _ in range(60)]
+    assert state.to_json() == before
+    for world in dealt + preferred:
+        assert world.hands[seat] == state.hands[seat]
+        assert world.hands is not state.hands and world.source.seed != state.source.seed
+        assert sorted(map(str, world.hands[1 - seat] + world.deck)) \
+            == sorted(map(str, state.hands[1 - seat] + state.deck))
+    assert all(no_seven(w) for w in preferred)
+    assert not all(no_seven(w) for w in dealt)

@@ -18,6 +18,8 @@ module states only *what* its seat knows and keeps its evaluation and rules of t
   may reject deals a few times, for what the seats' choices suggest (a bid, a pass).
 * :func:`redraw_chance` — the chance outcomes still to come (the decks of later hands) drawn
   again, so that a sampled world never replays the real future.
+* :func:`worlds` — the two put together for a search: worlds of the state dealt from a
+  seat's knowledge, prepared once a decision (every game's ``sampler``/``determinize``).
 
 A deal depends only on the knowledge and the random generator: the unseen cards are listed in
 the deck's canonical order, never in the order the real state holds them, so two states that
@@ -30,7 +32,7 @@ import itertools
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, Self, TypeVar
 
 from tapete.rules.cards import Card, Suit
 from tapete.rules.engine import DeckSource
@@ -280,6 +282,53 @@ def lacking_in_tricks(tricks: Iterable[Sequence[tuple[int, Card]]], players: int
             if suit is trump:
                 trumped = True
     return found
+
+
+Dealt = dict[Hashable, list[Card]]
+
+
+class World(Protocol):
+    """What :func:`worlds` asks of a game's state (every :class:`~rules.snapshot.Snapshot`
+    state has it)."""
+
+    def clone(self) -> Self: ...
+    def sharing(self) -> Self: ...
+    def _loaded(self) -> None: ...
+
+
+W = TypeVar("W", bound=World)
+
+
+def worlds(state: W, hidden: Hidden, fill: Callable[[W, Dealt], None], *,
+           prefer: Callable[[W], bool] | None = None, tries: int = 1,
+           ) -> Callable[[random.Random], W]:
+    """Sampled worlds of ``state`` for a seat whose knowledge is ``hidden``, prepared once
+    for a decision: each call deals the hidden cards (:meth:`Hidden.deal`), writes them into
+    a world (``fill(world, dealt)``: each place's cards to the state's field for it, as new
+    lists), draws the chance to come again (:func:`redraw_chance`) and has the engine derive
+    again what it derives from the cards (``_loaded``).
+
+    A world shares every field ``fill`` does not replace with one copy of the state, made
+    once: worlds are for reading and for cloning before play (as :func:`rules.cpu.search`
+    uses them), never to be changed in place. ``prefer`` (a world's agreement with what the
+    other seats' choices suggest, such as their bids) rejects deals up to ``tries`` times;
+    the last deal is kept when none is preferred."""
+    base = state.clone()
+
+    def world_of(dealt: Dealt) -> W:
+        world = base.sharing()
+        fill(world, dealt)
+        return world
+
+    accept = None if prefer is None else (lambda dealt: prefer(world_of(dealt)))
+
+    def deal(rng: random.Random) -> W:
+        world = world_of(hidden.deal(rng, accept, tries))
+        redraw_chance(world, rng)
+        world._loaded()  # whatever the engine derives from the cards is derived again
+        return world
+
+    return deal
 
 
 def redraw_chance(world: Any, rng: random.Random) -> None:

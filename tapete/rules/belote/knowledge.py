@@ -19,7 +19,7 @@ that keep the facts but not the preference are dealt again, a few times at most.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 
 from tapete.rules.belote.combos import (
     BRELAN_RANKS,
@@ -43,7 +43,7 @@ from tapete.rules.belote.options import (
 )
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card, Suit
-from tapete.rules.infoset import Hidden, absent_in_tricks, redraw_chance
+from tapete.rules.infoset import Dealt, Hidden, absent_in_tricks, redraw_chance, worlds
 
 _SUIT_CARDS: dict[Suit, list[Card]] = {s: [c for c in DECK if c.suit is s] for s in SUITS}
 _KEY = SORT_KEY.__getitem__
@@ -319,27 +319,15 @@ def sampler(state: State, seat: int, agree: Callable[[State], bool] | None = Non
     announced by others, every deal is :func:`sample`'s own."""
     if _announcing(state, seat):
         return lambda rng: sample(state, seat, rng, agree)
-    hidden = knowledge(state, seat)
-    base = state.clone()
-    record = base._pack_last_hand()
+    record = state._pack_last_hand()
 
-    def world_of(dealt: dict[Hashable, list[Card]]) -> State:
-        world = base.sharing()
+    def fill(world: State, dealt: Dealt) -> None:
         world.hands = [hand if s == seat else sorted(dealt[s], key=_KEY)
-                       for s, hand in enumerate(base.hands)]
+                       for s, hand in enumerate(world.hands)]
         world.stock = dealt["stock"]
-        return world
-
-    accept = None if agree is None else (lambda dealt: agree(world_of(dealt)))
-
-    def deal(rng: random.Random) -> State:
-        world = world_of(hidden.deal(rng, accept, AGREE_TRIES))
-        redraw_chance(world, rng)
         world.last_record = record
-        world._loaded()  # whatever the engine derives from the hands is derived again
-        return world
 
-    return deal
+    return worlds(state, knowledge(state, seat), fill, prefer=agree, tries=AGREE_TRIES)
 
 
 def sample(state: State, seat: int, rng: random.Random,

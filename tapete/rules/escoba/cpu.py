@@ -28,7 +28,7 @@ from tapete.rules.escoba.events import HandScored, MatchOver
 from tapete.rules.escoba.options import FIFTEEN, SIETE_DE_OROS, VALUES
 from tapete.rules.escoba.search import solve
 from tapete.rules.escoba.state import State
-from tapete.rules.infoset import Hidden, redraw_chance
+from tapete.rules.infoset import Dealt, Hidden, worlds
 
 _DECK = spanish_deck()
 _BY_TEXT = {str(c): c for c in _DECK}
@@ -73,21 +73,14 @@ def knowledge(state: State, seat: int) -> Hidden:
 
 def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
     """Deals of the other hands and the deck at random from the unseen cards, what the seat
-    knows worked out once; each world shares what no deal changes (the table, the piles)
-    with one copy of the state."""
-    hidden = knowledge(state, seat)
-    base = state.clone()
+    knows worked out once (:func:`rules.infoset.worlds`: each world shares the table and
+    the piles with one copy of the state)."""
 
-    def deal(rng: random.Random) -> State:
-        dealt = hidden.deal(rng)
-        world = base.sharing()
-        world.hands = [h if s == seat else dealt[s] for s, h in enumerate(base.hands)]
+    def fill(world: State, dealt: Dealt) -> None:
+        world.hands = [h if s == seat else dealt[s] for s, h in enumerate(world.hands)]
         world.deck = dealt["deck"]
-        redraw_chance(world, rng)
-        world._loaded()
-        return world
 
-    return deal
+    return worlds(state, knowledge(state, seat), fill)
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

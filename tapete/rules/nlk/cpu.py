@@ -32,7 +32,7 @@ from operator import attrgetter
 from tapete.rules.cards import Card, Suit
 from tapete.rules.cpu import Strategy, register
 from tapete.rules.engine import Action, Event
-from tapete.rules.infoset import Hidden, redraw_chance
+from tapete.rules.infoset import Dealt, Hidden, worlds
 from tapete.rules.nlk.events import GameLost, PlayerOut
 from tapete.rules.nlk.options import DRAW, GIVE, KEEP, MOVE, PLAY, TAKE, deck_for, lowest_rank
 from tapete.rules.nlk.state import State
@@ -60,14 +60,15 @@ def knowledge(state: State, seat: int) -> Hidden:
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where what the seat cannot know is dealt again at random: the baceta's order
-    (Phase I) and every later game's deck. Everything else in NLK is public (see the module
-    docstring), so the copy keeps it."""
-    world = state.clone()
-    if state.phase == "piles" and state.baceta:
-        world.baceta = knowledge(state, seat).deal(rng)["baceta"]
-    redraw_chance(world, rng)
-    world._loaded()  # whatever the engine derives from the cards is derived again
-    return world
+    (Phase I) and every later game's deck (:func:`rules.infoset.worlds`). Everything else in
+    NLK is public (see the module docstring), so the copy keeps it."""
+    shuffled = state.phase == "piles" and bool(state.baceta)
+
+    def fill(world: State, dealt: Dealt) -> None:
+        if shuffled:
+            world.baceta = dealt["baceta"]
+
+    return worlds(state, knowledge(state, seat), fill)(rng)
 
 
 # -- rules of thumb ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from tapete.rules.cards import Card, french_deck
-from tapete.rules.infoset import Hidden, absent_in_tricks, redraw_chance
+from tapete.rules.infoset import Dealt, Hidden, absent_in_tricks, worlds
 from tapete.rules.tomate.base import IN_PLAY
 from tapete.rules.tomate.options import ANTE, PANFILO, POLICY
 from tapete.rules.tomate.state import State
@@ -141,17 +141,15 @@ def _only_in(hidden: Hidden, card: Card, keys: set[int]) -> None:
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where every card the seat cannot see is dealt again at random, consistently
-    with what it knows (see the module docstring)."""
-    world = state.clone()
+    with what it knows (see the module docstring; :func:`rules.infoset.worlds`)."""
     n = state.players
-    dealt = knowledge(state, seat).deal(rng)
-    for s in range(n):
-        world.hands[s] = dealt[s]
-    world.baceta = dealt[n]
-    world.out = dealt[n + 1]
-    redraw_chance(world, rng)
-    world._loaded()  # whatever the engine derives from the hands is derived again
-    return world
+
+    def fill(world: State, dealt: Dealt) -> None:
+        world.hands = [dealt[s] for s in range(n)]
+        world.baceta = dealt[n]
+        world.out = dealt[n + 1]
+
+    return worlds(state, knowledge(state, seat), fill)(rng)
 
 
 def _panfilo_piles(state: State, holder: int | None, bac: int, out: int) -> set[int]:

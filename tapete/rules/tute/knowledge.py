@@ -15,10 +15,16 @@ keep to that where a few redraws allow.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 from tapete.rules.cards import Card, Suit, spanish_deck
-from tapete.rules.infoset import Hidden, absent_in_tricks, lacking_in_tricks, redraw_chance
+from tapete.rules.infoset import (
+    Dealt,
+    Hidden,
+    absent_in_tricks,
+    lacking_in_tricks,
+    worlds,
+)
 from tapete.rules.tricks import seats_from
 from tapete.rules.tute.bits import COUPLE_MASK, mask_of
 from tapete.rules.tute.cantes import singers
@@ -153,12 +159,11 @@ def silent(state: State, seat: int) -> list[int]:
     return [s for s, left in enumerate(chances) if left > 0 and s != seat]
 
 
-def _no_couple(seats: list[int], unsung: list[int]) -> Callable[[dict[Hashable, list[Card]]],
-                                                                bool]:
-    """Whether a deal gives none of ``seats`` both cards of a couple in ``unsung``."""
-    def accept(dealt: dict[Hashable, list[Card]]) -> bool:
+def _no_couple(seats: list[int], unsung: list[int]) -> Callable[[State], bool]:
+    """Whether a world gives none of ``seats`` both cards of a couple in ``unsung``."""
+    def accept(world: State) -> bool:
         for s in seats:
-            hand = mask_of(dealt[s])
+            hand = mask_of(world.hands[s])
             if any(hand & couple == couple for couple in unsung):
                 return False
         return True
@@ -172,25 +177,18 @@ REDRAWS = 8  # deals tried at most for one that keeps what the silence said
 def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
     """Deals of the cards the seat cannot see, consistent with what its plays showed
     (:func:`knowledge`) and preferring deals where no seat that once sang nothing
-    (:func:`silent`) holds a couple still to sing; all of it worked out once, and each world
-    sharing what no deal changes with one copy of the state."""
+    (:func:`silent`) holds a couple still to sing; all of it worked out once
+    (:func:`rules.infoset.worlds`)."""
     seats = silent(state, seat)
     unsung = [COUPLE_MASK[s] for s in SUITS if s not in state.sung]
-    accept = _no_couple(seats, unsung) if seats and unsung else None
-    hidden = knowledge(state, seat)
-    base = state.clone()
+    prefer = _no_couple(seats, unsung) if seats and unsung else None
 
-    def deal(rng: random.Random) -> State:
-        dealt = hidden.deal(rng, accept, REDRAWS)
-        world = base.sharing()
+    def fill(world: State, dealt: Dealt) -> None:
         world.hands = [hand if s == seat else sorted(dealt[s], key=SORT_KEY.__getitem__)
-                       for s, hand in enumerate(base.hands)]
+                       for s, hand in enumerate(world.hands)]
         world.baceta = dealt["baceta"]
-        redraw_chance(world, rng)
-        world._loaded()  # whatever the engine derives from the hands is derived again
-        return world
 
-    return deal
+    return worlds(state, knowledge(state, seat), fill, prefer=prefer, tries=REDRAWS)
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
