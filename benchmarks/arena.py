@@ -27,6 +27,10 @@ decks of later hands are drawn again). Paired like a level (``--pairing oracle-r
 it bounds what any inference of the hidden cards could give the same search: where every
 card is dealt at once (Tute parejas) that is all it knows more; where a stock is drawn
 during the hand (Escoba, Belote's complementary cards) it also knows what no player can.
+``seer`` is the oracle without the stock's order: the other hands known, the stock still
+unknown (its cards shuffled again in every sampled deal), so that the two ceilings together
+say how much of the oracle's lead is the other hands (what inference could approach) and how
+much the order of the cards to come (what nobody can know).
 
 ``--budget-ms`` is difícil's thinking time per decision in the arena (small, so that hundreds
 of matches fit in minutes; the bot's default is 700 ms). ``--timing`` instead times difícil
@@ -102,7 +106,7 @@ MODES: tuple[Mode, ...] = (
 )
 PAIRINGS = (("dificil", "facil"), ("normal", "facil"), ("dificil", "normal"))
 REFERENCE_PAIRINGS = (("dificil", "ref-search"), ("normal", "ref-rules"))
-ALL_LEVELS = (*LEVELS, *reference.LEVELS, "oracle")
+ALL_LEVELS = (*LEVELS, *reference.LEVELS, "oracle", "seer")
 
 
 def parse_pairing(text: str) -> tuple[str, str]:
@@ -138,14 +142,19 @@ def decide(state: Any, seat: int, level: str, seed: int, budget: float) -> Any:
         budget = float(ms)
     if level in reference.LEVELS:
         return reference.choose(state, seat, level, seed=seed, budget_ms=budget)
-    if level == "oracle":
-        return oracle(state, seat, seed, budget)
+    if level in ("oracle", "seer"):
+        return oracle(state, seat, seed, budget, stock_known=level == "oracle")
     return choose(state, seat, level, seed=seed, budget_ms=budget)
 
 
-def oracle(state: Any, seat: int, seed: int, budget: float) -> Action:
+STOCKS = ("deck", "stock", "baceta")  # each game's face-down cards still to be drawn
+
+
+def oracle(state: Any, seat: int, seed: int, budget: float, stock_known: bool = True,
+           ) -> Action:
     """Difícil's search with every "sampled" deal the true one, later hands' decks drawn
-    again (see the module docstring: a ceiling, never a player)."""
+    again; without ``stock_known`` (``seer``) the stock of the hand is shuffled again in
+    each deal (see the module docstring: ceilings, never players)."""
     legal: list[Action] = state.legal_actions()
     strategy = strategy_for(state)
     if strategy is None or len(legal) == 1:
@@ -159,6 +168,16 @@ def oracle(state: Any, seat: int, seed: int, budget: float) -> Action:
         def deal(rng: random.Random) -> Any:
             world = real.clone()
             redraw_chance(world, rng)
+            if not stock_known:
+                shown = {getattr(world, name, None) for name in ("bottom", "turned")}
+                for name in STOCKS:  # every card but a last one shown (Belote, habanero)
+                    cards = getattr(world, name, None)
+                    if isinstance(cards, list) and cards:
+                        keep = 1 if cards[-1] in shown else 0
+                        head = cards[:len(cards) - keep]
+                        rng.shuffle(head)
+                        cards[:len(head)] = head
+                world._loaded()
             return world
         return deal
 
