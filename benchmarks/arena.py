@@ -18,8 +18,8 @@ Belote 3 and 4, NLK): one seat of the first level among seats of the second (dif
 fácil; and difícil among ref-search, normal among ref-rules where the game has them), that
 seat taking every place in turn over the same deal; printed: its share of wins (or, for NLK,
 of games lost) against the fair share. Tomate: one difícil seat among fácil seats, its mean
-tantos per hand with its interval. Each level's decision times (p50/p95, ms) close the
-report.
+tantos per hand with its interval. Each level's decision times (p50/p95 and the mean, ms)
+close the report.
 
 ``oracle`` is no player: difícil's own search run on the true deal instead of sampled ones
 (every hidden card known: the other hands, and the stock of the hand in its order; only the
@@ -341,7 +341,8 @@ def main() -> None:
         values = all_times.get(level, [])
         if values:
             print(f"decision time {level:<8} p50 {percentile(values, 0.5):8.3f} ms"
-                  f"   p95 {percentile(values, 0.95):8.3f} ms   ({len(values)} decisions)")
+                  f"   p95 {percentile(values, 0.95):8.3f} ms"
+                  f"   mean {statistics.fmean(values):8.3f} ms   ({len(values)} decisions)")
 
 
 def report(mode: Mode, pairing: tuple[str, str], total: Tally, seconds: float) -> str:
