@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tapete.rules import belote, escoba, nlk, tomate, tute
-from tapete.rules.cpu import LEVELS, choose, strategy_for
+from tapete.rules.cpu import LEVELS, PRUNE_EVERY, choose, prune, strategy_for
 from tapete.rules.engine import Game
 from tests.sizes import size
 
@@ -276,3 +276,16 @@ async def test_the_first_hard_move_waits_for_the_workers_to_start(
         assert (players.searched, players.at_normal) == (1, 0)
     finally:
         players.close()
+
+
+def test_a_move_far_behind_the_best_is_no_longer_tried() -> None:
+    """``prune`` drops a move the best beats deal after deal, keeps one whose gap is noise,
+    and always keeps the best and the rules of thumb's move."""
+    rounds = PRUNE_EVERY
+    best = [1.0 + 0.1 * (k % 3) for k in range(rounds)]
+    behind = [v - 0.8 for v in best]  # beaten in every deal
+    noisy = [v + (0.6 if k % 2 else -0.6) for k, v in enumerate(best)]  # level on average
+    usual = [v - 5.0 for v in best]  # far behind, but the rules of thumb's move
+    values = [behind, best, noisy, usual]
+    assert prune(values, [0, 1, 2, 3], usual=3) == [1, 2, 3]
+    assert prune(values, [1, 2], usual=1) == [1, 2]
