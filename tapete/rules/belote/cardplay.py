@@ -12,7 +12,10 @@ of thumb it applies are those of :mod:`rules.belote.cpu` (its docstring says the
 trick's combinations announced as the rules of thumb announce them — with those rules for
 every seat, and scores the hand as the engine does (hecho, dedans, litige, capote, belote,
 combinations): the engine would be five times slower. A test holds it to the engine: the
-same legal cards, trick winners and hand score on random hands.
+same legal cards, trick winners and hand score on random hands. A forced card (over a third
+of a playout's) is played without asking the rules of thumb;
+``benchmarks/bench_belote_playouts.py`` times a playout and prints a digest of what was
+played, so that a change of speed is told from a change of play.
 """
 
 from __future__ import annotations
