@@ -12,7 +12,10 @@ of thumb it applies are those of :mod:`rules.belote.cpu` (its docstring says the
 trick's combinations announced as the rules of thumb announce them — with those rules for
 every seat, and scores the hand as the engine does (hecho, dedans, litige, capote, belote,
 combinations): the engine would be five times slower. A test holds it to the engine: the
-same legal cards, trick winners and hand score on random hands.
+same legal cards, trick winners and hand score on random hands. A forced card (over a third
+of a playout's) is played without asking the rules of thumb;
+``benchmarks/bench_belote_playouts.py`` times a playout and prints a digest of what was
+played, so that a change of speed is told from a change of play.
 """
 
 from __future__ import annotations
@@ -93,11 +96,17 @@ def legal(hand: int, plays: Sequence[tuple[int, int]], trump: int, pairs: bool,
     return trumps
 
 
+# per pairs or not, per number of seats: each seat's side (pairs sit alternately)
+_SIDES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    tuple(tuple(range(n)) for n in range(5)),
+    tuple(tuple(s % 2 for s in range(n)) for n in range(5)))
+
+
 class Sight:
     """What ``seat`` sees as it plays a card, and the rules of thumb that pick it."""
 
-    __slots__ = ("hand", "n", "out", "pairs", "plays", "seat", "side", "sides", "taker",
-                 "taking", "trump", "voids")
+    __slots__ = ("hand", "n", "out", "pairs", "plays", "risky", "seat", "side", "sides",
+                 "taker", "taking", "trump", "voids")
 
     def __init__(self, seat: int, hand: int, out: int, trump: int, taker: int, n: int,
                  pairs: bool, plays: Sequence[tuple[int, int]], voids: Sequence[int]) -> None:
@@ -110,9 +119,10 @@ class Sight:
         self.pairs = pairs
         self.plays = plays
         self.voids = voids  # per seat, the suits (bit s) it showed it lacks
-        self.sides = [s % 2 for s in range(n)] if pairs else list(range(n))
-        self.side = self.sides[seat]
+        self.sides = sides = _SIDES[pairs][n]
+        self.side = sides[seat]
         self.taking = self.sides[taker] == self.side
+        self.risky = -1  # the suits an opponent may ruff (bits), worked out when first asked
 
     def choose(self, cards: int) -> int:
         """The card (index) to play among ``cards``, the legal ones."""
@@ -130,10 +140,17 @@ class Sight:
     def ruff_risk(self, suit: int) -> bool:
         """An opponent known to lack ``suit`` may hold trumps."""
         trump = self.trump
-        if suit == trump or not self.count_out(trump):
+        if suit == trump or not self.out & SUIT_MASK[trump]:
             return False
-        return any(self.voids[s] >> suit & 1 and not self.voids[s] >> trump & 1
-                   for s in range(self.n) if self.sides[s] != self.side)
+        risky = self.risky
+        if risky < 0:
+            risky = 0
+            voids, sides, side = self.voids, self.sides, self.side
+            for s in range(self.n):
+                if sides[s] != side and not voids[s] >> trump & 1:
+                    risky |= voids[s]
+            self.risky = risky
+        return bool(risky >> suit & 1)
 
     # ------------------------------------------------------------------ leading
 
@@ -159,26 +176,33 @@ class Sight:
             partner = (self.seat + 2) % 4
             if not self.voids[partner] >> trump & 1:
                 return min(indices(trumps), key=power.__getitem__)
-        return min(indices(plain or cards), key=lambda i: self._lead_cost(i, cards))
+        return self._cheapest_lead(plain or cards, cards)
 
-    def _lead_cost(self, i: int, cards: int) -> tuple[float, ...]:
-        """Cheapest to lead: few points, from a suit where it guards nothing of value."""
-        trump = self.trump
-        points = PTS[trump]
-        suit = cards & SUIT_MASK[i >> 3]
-        guards = any(j != i and points[j] >= 10 and not self.is_master(j)
-                     for j in indices(suit))
-        risk = 0.0
-        if points[i] >= 10 and not self.is_master(i):
-            risk += 20  # a ten led into an outstanding ace
-        length = suit.bit_count()
-        if guards and length <= 2:
-            risk += 8
-        if self.ruff_risk(i >> 3):
-            risk += 6
-        if i >> 3 == trump:
-            risk += 15
-        return (points[i] + risk, -length, POWER[trump][i], i)
+    def _cheapest_lead(self, among: int, cards: int) -> int:
+        """The cheapest of ``among`` to lead: few points, from a suit where it guards nothing
+        of value (not a ten into an outstanding ace, nor the guard of one in a short suit,
+        nor into a ruff, nor a trump); what a suit costs is worked out once for its cards."""
+        trump, out = self.trump, self.out
+        points, power, above = PTS[trump], POWER[trump], ABOVE[trump]
+        best: tuple[float, int, int, int] | None = None
+        for s in range(4):
+            candidates = among & SUIT_MASK[s]
+            if not candidates:
+                continue
+            suit = cards & SUIT_MASK[s]
+            length = suit.bit_count()
+            exposed_here = sum(1 for j in indices(suit) if points[j] >= 10 and out & above[j])
+            base = (6.0 if self.ruff_risk(s) else 0.0) + (15.0 if s == trump else 0.0)
+            for i in indices(candidates):
+                exposed = points[i] >= 10 and out & above[i]
+                risk = base + (20 if exposed else 0)  # a ten led into an outstanding ace
+                if length <= 2 and exposed_here > (1 if exposed else 0):
+                    risk += 8  # the guard of such a card
+                key = (points[i] + risk, -length, power[i], i)
+                if best is None or key < best:
+                    best = key
+        assert best is not None
+        return best[3]
 
     # ------------------------------------------------------------------ following
 
@@ -399,7 +423,9 @@ class Tricks(Copyable):
         if len(plays) == self.n:
             winner, _ = trick_winner(plays, trump)
             side = self.sides[winner]
-            self.cards[side] += sum(PTS[trump][j] for _, j in plays)
+            points = PTS[trump]
+            for _, j in plays:
+                self.cards[side] += points[j]
             self.took[side] = True
             self.leader = self.der = winner
             self.plays = []
@@ -407,12 +433,17 @@ class Tricks(Copyable):
     def play_out(self) -> list[int]:
         """Every card left played by the rules of thumb; each side's score for the hand."""
         n, trump, taker, pairs = self.n, self.trump, self.taker, self.pairs
-        while self.hands[self.leader] or self.plays:
-            seat = self.to_act()
-            hand = self.hands[seat]
-            sight = Sight(seat, hand, self.live & ~hand, trump, taker, n, pairs,
-                          self.plays, self.voids)
-            self.play(seat, sight.choose(self.legal(seat)))
+        hands, play = self.hands, self.play
+        while hands[self.leader] or self.plays:
+            plays = self.plays
+            seat = (self.leader + len(plays)) % n
+            hand = hands[seat]
+            cards = legal(hand, plays, trump, pairs, seat)
+            if cards & (cards - 1):  # a choice: the rules of thumb make it
+                play(seat, Sight(seat, hand, self.live & ~hand, trump, taker, n, pairs,
+                                 plays, self.voids).choose(cards))
+            else:  # a forced card (over a third of them)
+                play(seat, cards.bit_length() - 1)
         return self.scored()
 
     def scored(self) -> list[int]:

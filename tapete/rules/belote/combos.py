@@ -11,7 +11,6 @@ worth 100, never two tercias); a card may belong to a brelán and to a sequence 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import groupby
 
 from tapete.rules.belote.options import NATURAL, SUITS, Empate
 from tapete.rules.cards import Card, FrenchSuit
@@ -61,14 +60,21 @@ def strength(combo: Combo, trump: FrenchSuit) -> Strength:
 def combinations(hand: Iterable[Card], trump: FrenchSuit) -> list[Combo]:
     """Every combination in ``hand``, strongest first (the order they are announced in)."""
     held = set(hand)
-    found = [cards for cards in _BRELANES if all(card in held for card in cards)]
+    found = [cards for cards in _BRELANES
+             if cards[0] in held and cards[1] in held and cards[2] in held and cards[3] in held]
     for suit in SUITS:
-        for present, run in groupby(_SUIT_RUN[suit], held.__contains__):
-            if present:
-                cards = tuple(run)
-                if len(cards) >= 3:
-                    found.append(cards)
-    found.sort(key=lambda combo: strength(combo, trump), reverse=True)
+        run: list[Card] = []
+        for card in _SUIT_RUN[suit]:
+            if card in held:
+                run.append(card)
+                continue
+            if len(run) >= 3:
+                found.append(tuple(run))
+            run = []
+        if len(run) >= 3:
+            found.append(tuple(run))
+    if len(found) > 1:
+        found.sort(key=lambda combo: strength(combo, trump), reverse=True)
     return found
 
 
