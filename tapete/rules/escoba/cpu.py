@@ -4,7 +4,8 @@ Rules of thumb (the ``normal`` level), from what the seat sees: every move is sc
 it takes — each card, more for a seven, an oro and above all the siete de oros, much more for
 an escoba — less the danger it leaves: a table that adds up to 14 or less lets the next
 player sweep it with the one value that completes 15, weighed by the chance that they hold a
-card of that value (from the cards not yet seen), and a seven or an oro laid is a card
+card of that value (from the cards not yet seen; none if they let a sweep of that value
+pass this round), and a seven or an oro laid is a card
 offered to the others. A renuncio is always claimed, the richest claim first.
 
 Knowledge (:func:`knowledge`): the seat's hand, the table and every card captured this hand
@@ -108,7 +109,7 @@ def sweep_risk(state: State, seat: int, left: Sequence[Card], unseen: Sequence[C
         return 0.0
     nxt = (seat + 1) % state.players  # always an opponent, pairs sitting alternately
     size = len(state.hands[nxt])
-    if size == 0:
+    if size == 0 or state.unswept[nxt] >> need & 1:  # none left, or none of that value
         return 0.0
     holding = sum(1 for c in unseen if VALUES[c] == need)
     pool = len(unseen)
