@@ -1,13 +1,18 @@
 """Escoba difícil's search plays for the match in a hand that can end it: its value of a
 position counts a match won or lost on top of the points margin, exactly at the hand's end
-and as the chance the open "most" points bring earlier."""
+and as the chance the open "most" points bring earlier. Its sampled deals read a sweep let
+pass as cards not held."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from tapete.rules import escoba
+from tapete.rules.escoba.cpu import sampler, sweep_risk, unseen_cards
 from tapete.rules.escoba.search import MATCH, _Round, match_odds, odds
+from tests.test_escoba_rules import build_deck, cards, game
 
 
 def _round(scores: list[int], objetivo: int = 21) -> _Round:
@@ -61,3 +66,30 @@ def test_the_match_odds_before_the_hands_end() -> None:
     # and the value of a position counts it only where the match is at stake
     assert _round([20, 0]).value((nothing, nothing), (), 1, ((), ())) \
         > _round([0, 0]).value((nothing, nothing), (), 1, ((), ())) + MATCH / 2
+
+
+def test_a_sweep_let_pass_deals_that_hand_no_card_that_makes_it() -> None:
+    """Table 1-2-3-4 (10): a 5 would sweep it. Mano lays the 1 of espadas instead, so difícil
+    deals mano no 5 for the rest of the round (a player sweeps when they can) and normal no
+    longer fears mano sweeping a table of 10; the next deal forgets it."""
+    deck = build_deck(2, {1: "1e 7e 12e", 0: "6o 6c 6e"}, table="1c 2c 3c 4c")
+    state = game(2, [deck])
+    fives = set(cards("5o 5c 5e 5b"))
+
+    def fives_dealt_to_mano(rng_seed: int) -> int:
+        deal = sampler(state, 0)
+        rng = random.Random(rng_seed)
+        return sum(1 for _ in range(200) if fives & set(deal(rng).hands[1]))
+
+    assert state.to_act == 1 and state.unswept == [0, 0]
+    assert fives_dealt_to_mano(1) > 50  # nothing known: about a third of the deals
+    ten = cards("1c 2c 3c 4c")  # a table of 10 left to mano, who sweeps it with a 5
+    assert sweep_risk(state, 0, ten, unseen_cards(state, 0)) > 0.3
+    state.apply(1, "play 1e")
+    assert state.unswept == [0, 1 << 5]
+    assert fives_dealt_to_mano(2) == 0
+    assert sweep_risk(state, 0, ten, unseen_cards(state, 0)) == 0.0  # normal reads it too
+    while state.round == 1:  # the round played out: new cards, nothing known of them
+        assert state.to_act is not None
+        state.apply(state.to_act, state.legal_actions()[0])
+    assert state.unswept == [0, 0]

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from tapete.rules.cards import Card, Family
 from tapete.rules.engine import Action, DeckSource, Event, Result
 from tapete.rules.escoba.options import FAMILY, Captura, Options
-from tapete.rules.snapshot import Records, Snapshot
+from tapete.rules.snapshot import Records, Snapshot, Upgrade
 from tapete.rules.tricks import side_of, sides
 
 
@@ -30,6 +30,13 @@ class Pending:
 Move = tuple[str, Card | None, tuple[Card, ...], bool]
 
 
+def upgrade_escoba_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Layout 2 keeps, per seat, the sweeps it let pass this round (``unswept``), which the
+    CPU players read as cards it does not hold. A round saved by layout 1 starts with none
+    noted: what was seen before the save is forgotten, nothing else changes."""
+    return {**data, "unswept": [0] * data["players"]}
+
+
 class EscobaBase(Snapshot):
     """The fields of an Escoba match (all saved but the caches and ``initial_events``)."""
 
@@ -37,8 +44,9 @@ class EscobaBase(Snapshot):
     SAVED: ClassVar[tuple[str, ...]] = (
         "options", "players", "source", "hand_number", "round", "dealer", "deck", "hands",
         "table", "captured", "escobas", "last_capturer", "turn", "pending", "scores", "history",
-        "winners",
+        "winners", "unswept",
     )
+    UPGRADES: ClassVar[tuple[Upgrade, ...]] = (upgrade_escoba_v1_to_v2,)
 
     options: Options
     players: int
@@ -57,6 +65,9 @@ class EscobaBase(Snapshot):
     scores: list[int]  # per side, the match
     history: Records  # one entry per hand (the result's summary)
     winners: tuple[int, ...] | None
+    # per seat, this round (since the last deal of three): the values (bit v) of a card that
+    # would have swept the table when the seat played something else; public, for the CPU
+    unswept: list[int]
     initial_events: list[Event]  # the first deal (not saved)
     is_over: bool  # the winners are known (derived, not saved: read after every move)
     captura: Captura  # the options' (a pydantic model's attributes cost more to read)

@@ -4,11 +4,18 @@ Rules of thumb (the ``normal`` level), from what the seat sees: every move is sc
 it takes — each card, more for a seven, an oro and above all the siete de oros, much more for
 an escoba — less the danger it leaves: a table that adds up to 14 or less lets the next
 player sweep it with the one value that completes 15, weighed by the chance that they hold a
-card of that value (from the cards not yet seen), and a seven or an oro laid is a card
+card of that value (from the cards not yet seen; none if they let a sweep of that value
+pass this round), and a seven or an oro laid is a card
 offered to the others. A renuncio is always claimed, the richest claim first.
 
 Knowledge (:func:`knowledge`): the seat's hand, the table and every card captured this hand
-are public; the other hands and the deck are dealt at random from the rest.
+are public; the other hands and the deck are dealt at random from the rest, except that a
+player who let a sweep pass this round (played something else when a card of value v would
+have cleared the table: ``State.unswept``) is dealt no card of value v, as a player sweeps
+whenever they can. Against the reference search, on the same 300 deals of two-player
+matches: +0.17 points a hand and 57.0% of matches, from +0.12 and 53.0% (the reference
+declined a sweep it held in 6 of 1,117 such readings); the other hands known outright
+(the arena's ``seer``) would give 91%.
 
 Difícil: each sampled deal's round searched to its end (:mod:`rules.escoba.search`), playing
 for the match in a hand that can end it.
@@ -67,6 +74,8 @@ def knowledge(state: State, seat: int) -> Hidden:
     for s in range(state.players):
         if s != seat:
             hidden.place(s, len(state.hands[s]))
+            if state.unswept[s]:  # it let a sweep pass: it holds no card that would make it
+                hidden.ban(s, [c for c in _DECK if state.unswept[s] >> VALUES[c] & 1])
     hidden.place("deck", len(state.deck))
     return hidden
 
@@ -100,7 +109,7 @@ def sweep_risk(state: State, seat: int, left: Sequence[Card], unseen: Sequence[C
         return 0.0
     nxt = (seat + 1) % state.players  # always an opponent, pairs sitting alternately
     size = len(state.hands[nxt])
-    if size == 0:
+    if size == 0 or state.unswept[nxt] >> need & 1:  # none left, or none of that value
         return 0.0
     holding = sum(1 for c in unseen if VALUES[c] == need)
     pool = len(unseen)

@@ -18,6 +18,7 @@ class DealMixin(EscobaBase):
         for k in range(n):
             self.hands[(mano + k) % n].extend(deck[k:dealt:n])
         del deck[:dealt]
+        self.unswept = [0] * n  # new cards: what the last ones showed no longer holds
 
     def _deal_round(self, events: list[Event]) -> None:
         if len(self.deck) < HAND_SIZE * self.players:

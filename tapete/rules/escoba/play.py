@@ -148,6 +148,17 @@ class PlayMixin(EscobaBase):
         for card in cards:
             self.table.remove(card)
 
+    def _note_unswept(self, seat: int, card: Card, taken: int) -> None:
+        """Before ``seat`` plays ``card`` (taking ``taken`` table cards): if a card of another
+        value would have swept the table and this play does not, note that value in
+        ``unswept`` until the next deal. A public fact: the CPU players read it as cards that
+        hand does not hold (:func:`rules.escoba.cpu.knowledge`)."""
+        need = FIFTEEN - sum(VALUES[c] for c in self.table)
+        if 1 <= need <= 10 and VALUES[card] != need and taken < len(self.table):
+            unswept = list(self.unswept)  # a new list: sampled worlds may share the old one
+            unswept[seat] |= 1 << need
+            self.unswept = unswept
+
     def _capture(self, seat: int, card: Card, taken: tuple[Card, ...], events: list[Event]) -> None:
         self.hands[seat].remove(card)
         table = self.table

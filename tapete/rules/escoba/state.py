@@ -36,6 +36,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
         self.scores = [0] * self.sides
         self.history = []
         self.winners = None
+        self.unswept = [0] * players
         self.is_over = False
         self.initial_events = []
         self._legal = self._moves = self._claims = None
@@ -81,6 +82,7 @@ class State(DealMixin, PlayMixin, ScoringMixin):
             assert card is not None
             if self.pending is not None:
                 self._decline(seat, events)
+            self._note_unswept(seat, card, len(taken))
             if verb == "capture":
                 self._capture(seat, card, taken, events)
             else:
