@@ -95,6 +95,12 @@ def side_of(seat: int, players: int, pairs: bool) -> int:
     return seat % (players // 2) if pairs else seat
 
 
+@lru_cache(maxsize=64)
+def seat_sides(players: int, pairs: bool) -> tuple[int, ...]:
+    """Each seat's side (:func:`side_of`), for code that asks it thousands of times."""
+    return tuple(side_of(seat, players, pairs) for seat in range(players))
+
+
 class SidesMixin:
     """A trick game's sides, for a state with ``players`` and ``pairs``: one per seat, or
     pairs sitting alternately (0+2 against 1+3)."""

@@ -26,7 +26,7 @@ from tapete.rules.belote.combos import Combo, announceable, combinations, judge,
 from tapete.rules.belote.options import BELOTE, CAPOTE, DECK, DER, POINTS, RANKING, SUITS
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card
-from tapete.rules.tricks import Copyable
+from tapete.rules.tricks import Copyable, seat_sides
 
 BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(DECK)}
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
@@ -96,12 +96,6 @@ def legal(hand: int, plays: Sequence[tuple[int, int]], trump: int, pairs: bool,
     return trumps
 
 
-# per pairs or not, per number of seats: each seat's side (pairs sit alternately)
-_SIDES: tuple[tuple[tuple[int, ...], ...], ...] = (
-    tuple(tuple(range(n)) for n in range(5)),
-    tuple(tuple(s % 2 for s in range(n)) for n in range(5)))
-
-
 class Sight:
     """What ``seat`` sees as it plays a card, and the rules of thumb that pick it."""
 
@@ -119,7 +113,7 @@ class Sight:
         self.pairs = pairs
         self.plays = plays
         self.voids = voids  # per seat, the suits (bit s) it showed it lacks
-        self.sides = sides = _SIDES[pairs][n]
+        self.sides = sides = seat_sides(n, pairs)
         self.side = sides[seat]
         self.taking = self.sides[taker] == self.side
         self.risky = -1  # the suits an opponent may ruff (bits), worked out when first asked
@@ -176,27 +170,28 @@ class Sight:
             partner = (self.seat + 2) % 4
             if not self.voids[partner] >> trump & 1:
                 return min(indices(trumps), key=power.__getitem__)
-        return self._cheapest_lead(plain or cards, cards)
+        return self._cheapest_lead(plain or cards)
 
-    def _cheapest_lead(self, among: int, cards: int) -> int:
-        """The cheapest of ``among`` to lead: few points, from a suit where it guards nothing
+    def _cheapest_lead(self, cards: int) -> int:
+        """The cheapest of ``cards`` to lead: few points, from a suit where it guards nothing
         of value (not a ten into an outstanding ace, nor the guard of one in a short suit,
-        nor into a ruff, nor a trump); what a suit costs is worked out once for its cards."""
+        nor into a ruff, nor a trump). ``cards`` holds whole suits of the hand (its plain
+        suits, or all of it), so a suit's costs are worked out once for its cards."""
         trump, out = self.trump, self.out
         points, power, above = PTS[trump], POWER[trump], ABOVE[trump]
         best: tuple[float, int, int, int] | None = None
         for s in range(4):
-            candidates = among & SUIT_MASK[s]
-            if not candidates:
-                continue
             suit = cards & SUIT_MASK[s]
+            if not suit:
+                continue
             length = suit.bit_count()
-            exposed_here = sum(1 for j in indices(suit) if points[j] >= 10 and out & above[j])
+            mine = indices(suit)
+            exposed = [points[i] >= 10 and bool(out & above[i]) for i in mine]
+            count = sum(exposed)
             base = (6.0 if self.ruff_risk(s) else 0.0) + (15.0 if s == trump else 0.0)
-            for i in indices(candidates):
-                exposed = points[i] >= 10 and out & above[i]
-                risk = base + (20 if exposed else 0)  # a ten led into an outstanding ace
-                if length <= 2 and exposed_here > (1 if exposed else 0):
+            for i, bare in zip(mine, exposed, strict=True):
+                risk = base + (20 if bare else 0)  # a ten led into an outstanding ace
+                if length <= 2 and count > (1 if bare else 0):
                     risk += 8  # the guard of such a card
                 key = (points[i] + risk, -length, power[i], i)
                 if best is None or key < best:
