@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tapete.rules.tricks import Copyable
+from tapete.rules.tricks import Copyable, seat_sides
 from tapete.rules.tute.bits import (
     COUPLE_MASK,
     INDEX,
@@ -273,7 +273,7 @@ class Tricks(Copyable):
         self.voids = list(voids)
         self.plays = [(s, INDEX[c]) for s, c in state.trick.plays]
         self.leader = state.trick.leader
-        self.sides = [state.side(s) for s in range(n)]
+        self.sides = seat_sides(n, state.pairs)
         count = max(self.sides) + 1
         self.points = [0] * count  # cards and cantes
         for seat, taken in enumerate(state.taken):
