@@ -57,6 +57,7 @@ from tapete.rules.escoba.search import solve
 from tapete.rules.escoba.state import new_game
 
 COLLECT_MS = 10.0  # difícil's time while the positions are collected
+JUDGED_MS = 25.0  # each level's time per decision judged (the arena's default)
 Position = tuple[escoba.State, int]
 
 
@@ -85,7 +86,7 @@ def judge(position: Position) -> list[float]:
 def pick(args: tuple[int, Position, str]) -> int:
     """The index, among the legal moves, of the move ``level`` chooses."""
     index, (state, seat), level = args
-    return state.legal_actions().index(decide(state, seat, level, 1000 + index, 25.0))
+    return state.legal_actions().index(decide(state, seat, level, 1000 + index, JUDGED_MS))
 
 
 def played(position: Position) -> int:
@@ -112,9 +113,10 @@ def main() -> None:
         seeds = range(50_000 + args.offset, 50_000 + args.offset + args.matches)
         positions = [p for match in pool.map(collect, seeds) for p in match]
         values = pool.map(judge, positions, chunksize=20)
-        print(f"{len(positions)} positions from {args.matches} matches, judged in "
-              f"{time.perf_counter() - start:.0f} s")
+        print(f"{len(positions)} positions from {args.matches} matches, collected and judged"
+              f" in {time.perf_counter() - start:.0f} s")
         best = [max(v) for v in values]
+        down = [played(p) for p in positions]
         regrets: dict[str, list[float]] = {}
         for level in args.levels:
             start = time.perf_counter()
@@ -123,8 +125,8 @@ def main() -> None:
             regrets[level] = [b - v[k] for b, v, k in zip(best, values, picks, strict=True)]
             mean, se = mean_se(regrets[level])
             hits = sum(r == 0 for r in regrets[level]) / len(positions)
-            pairs = list(zip(regrets[level], positions, strict=True))
-            split = {n: [r for r, p in pairs if played(p) == n] for n in range(4)}
+            pairs = list(zip(regrets[level], down, strict=True))
+            split = {n: [r for r, d in pairs if d == n] for n in range(4)}
             parts = "  ".join(f"{n} played {statistics.fmean(rs):.3f} ({len(rs)})"
                               for n, rs in split.items() if rs)
             print(f"{level:<14} regret {mean:.4f} ± {se:.4f}, judge's move {hits:.1%}; "
