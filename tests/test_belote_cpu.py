@@ -13,6 +13,7 @@ from tapete.rules import belote
 from tapete.rules.belote import cpu, knowledge
 from tapete.rules.belote.combos import public_name
 from tapete.rules.belote.options import DECK
+from tapete.rules.cards import FrenchSuit
 from tests.sizes import size
 from tests.test_belote_rules import act, fr, taken
 
@@ -268,3 +269,57 @@ def test_the_sampled_taker_holds_a_hand_worth_taking_all_hand_long(
             preferred += cpu._bids_agree(with_bids(rng), bids)
             plain += cpu._bids_agree(facts(rng), bids)
     assert preferred > plain + 20
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_a_second_round_bid_searches_passing_and_the_suits_near_the_bar(
+        options: dict[str, Any], players: int) -> None:
+    """Difícil's second-round bid is searched among passing and the suits whose count comes
+    within ``NEAR`` of the bar the rules of thumb name a suit at; every other decision
+    searches all its moves."""
+    bar = cpu.THRESHOLD[players] + 4 - cpu.NEAR
+    seen = 0
+    for state in matches(options, players, size(4, 20), seed=11 + players):
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        listed = cpu.shortlist(state, seat, legal)
+        if state.phase != "bid2":
+            assert listed is None
+            continue
+        seen += 1
+        assert listed is not None
+        hand = list(state.hands[seat]) + ([state.turned] if players == 4 else [])
+        for i, action in enumerate(legal):
+            if action.verb == "pass":
+                assert i in listed
+            else:
+                score = cpu.bid_score(hand, FrenchSuit(action.args[0]))
+                assert (i in listed) == (score >= bar)
+    assert seen
+
+
+def test_a_second_round_bid_with_no_suit_near_the_bar_is_passed_without_a_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing to weigh: difícil passes at once, as the rules of thumb do."""
+    import dataclasses
+
+    from tapete.rules import cpu as search
+
+    def no_search(*_: Any) -> Any:
+        raise AssertionError("a search started")
+
+    strategy = search._STRATEGIES[belote.State]
+    monkeypatch.setitem(search._STRATEGIES, belote.State,
+                        dataclasses.replace(strategy, sampler=no_search, solve=no_search))
+    for state in matches({}, 2, size(4, 20), seed=3):
+        seat = state.to_act
+        if state.phase != "bid2" or seat is None:
+            continue
+        legal = state.legal_actions()
+        if cpu.shortlist(state, seat, legal) != [i for i, a in enumerate(legal)
+                                                  if a.verb == "pass"]:
+            continue
+        assert search.choose(state, seat, "dificil", seed=1, budget_ms=5).verb == "pass"
+        return
+    pytest.fail("no second-round bid without a suit near the bar")

@@ -289,3 +289,34 @@ def test_a_move_far_behind_the_best_is_no_longer_tried() -> None:
     values = [behind, best, noisy, usual]
     assert prune(values, [0, 1, 2, 3], usual=3) == [1, 2, 3]
     assert prune(values, [1, 2], usual=1) == [1, 2]
+
+
+def test_a_move_off_the_shortlist_is_never_tried() -> None:
+    """The search values only the moves a game shortlists (and the rules of thumb's own),
+    and plays a shortlist of one without sampling a deal."""
+    import dataclasses
+
+    from tapete.rules import cpu
+
+    state = escoba.new_game(escoba.Options(), 2, seed=3)
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    strategy = strategy_for(state)
+    assert strategy is not None and strategy.solve is not None
+    usual = legal.index(strategy.heuristic(state, seat, random.Random(0)))
+    other = (usual + 1) % len(legal)
+    tried: set[int] = set()
+
+    def solve(world: Any, seat: int, moves: list[Any], rng: random.Random) -> list[float]:
+        tried.update(legal.index(m) for m in moves)
+        return [float(legal.index(m) == other) for m in moves]
+
+    listed = dataclasses.replace(strategy, solve=solve,
+                                 shortlist=lambda s, seat, moves: [other])
+    assert cpu.search(state, seat, listed, random.Random(1), 5) == legal[other]
+    assert tried == {usual, other}
+    alone = dataclasses.replace(listed, shortlist=lambda s, seat, moves: [usual])
+    tried.clear()
+    assert cpu.search(state, seat, alone, random.Random(1), 5) == legal[usual]
+    assert not tried

@@ -73,6 +73,9 @@ class Strategy:
     the seat knows is worked out once, not for every deal), as a function that deals one
     world per call. Its worlds are for reading and for cloning: :func:`search` hands them to
     ``solve`` or clones them before playing, so a sampler may share their unchanged parts.
+    ``shortlist(state, seat, legal)`` (optional): the indices, among ``legal``, of the moves
+    worth searching (the rules of thumb's own move among them), or None for all: a move the
+    rules of thumb rule out by far costs the search deals and wins it nothing but a fluke.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -83,6 +86,7 @@ class Strategy:
     solve: Callable[[Any, int, list[Action], random.Random], list[float]] | None = None
     clear: float | Callable[[Any], float] = CLEAR
     sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
+    shortlist: Callable[[Any, int, list[Action]], list[int] | None] | None = None
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -141,10 +145,18 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     ``PRUNE_EVERY`` deals the moves far behind the best are no longer tried (:func:`prune`),
     so the deals left go to the moves still in contention (two-player Belote against the
     reference search, the same 300 deals and mean thinking time: 60.0% of matches from
-    53.7%).
+    53.7%). Moves off the game's shortlist (:attr:`Strategy.shortlist`) are never tried;
+    a shortlist of one is played at once.
     """
     legal = state.legal_actions()
     usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
+    active = list(range(len(legal)))  # the moves still tried (see prune)
+    if strategy.shortlist is not None:
+        listed = strategy.shortlist(state, seat, legal)
+        if listed is not None:
+            active = sorted({*listed, usual})
+            if len(active) == 1:
+                return legal[usual]
     values: list[list[float]] = [[] for _ in legal]
     deadline = time.perf_counter() + budget_ms / 1000
     rounds = 0
@@ -153,7 +165,6 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
         deal = strategy.sampler(state, seat)
     else:
         deal = functools.partial(strategy.determinize, state, seat)
-    active = list(range(len(legal)))  # the moves still tried (see prune)
     while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
         world = deal(rng)
         if solve is not None:

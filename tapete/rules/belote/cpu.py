@@ -27,7 +27,8 @@ moment only cards are left to choose, :class:`~rules.belote.cardplay.Tricks`: af
 bids, the swap and the seat's own announcement). With two players it keeps the best
 average; with three or four it leans on the rules of thumb: in each sampled deal their move
 is worth a little more (much more for a bid, see :func:`evaluate`), and it is overruled only
-on a clear margin (:func:`trust`).
+on a clear margin (:func:`trust`). A second-round bid is searched among passing and the suits
+near the bar only (:func:`shortlist`): it gets few deals, and four moves share them.
 """
 
 from __future__ import annotations
@@ -214,6 +215,24 @@ def _bid(state: State, seat: int, legal: list[Action]) -> Action:
     return legal[index] if best >= need + 4 else next(a for a in legal if a.verb == "pass")
 
 
+NEAR = 6  # how far under the bar of ``_bid`` a suit may score and still be searched
+
+
+def shortlist(state: State, seat: int, legal: list[Action]) -> list[int] | None:
+    """The second round of bids searched among passing and the suits whose count comes
+    within ``NEAR`` of naming one by the rules of thumb (``THRESHOLD`` + 4): a suit far under
+    it makes no contract a player would take, and searching it only spreads the few deals
+    a bid gets (``benchmarks/bid_shortlist.py``). Every other decision: all its moves."""
+    if state.phase != "bid2":
+        return None
+    hand = list(state.hands[seat])
+    if state.players == 4:
+        hand.append(state.turned)
+    bar = THRESHOLD[state.players] + 4 - NEAR
+    return [i for i, a in enumerate(legal)
+            if a.verb != "name" or bid_score(hand, _suit(a)) >= bar]
+
+
 def _suit(action: Action) -> FrenchSuit:
     return FrenchSuit(action.args[0])
 
@@ -352,4 +371,4 @@ def _played_out(tricks: Tricks, state: State, seat: int) -> float:
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
-                         solve=solve, clear=trust, sampler=sampler))
+                         solve=solve, clear=trust, sampler=sampler, shortlist=shortlist))
