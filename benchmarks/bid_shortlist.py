@@ -10,7 +10,7 @@ directly, without playing matches:
    and playouts: the values the search would converge to);
 3. it replays the decision many times as difícil makes it at its budget, choosing among every
    move with ``--deals`` deals each, and among the shortlisted moves only
-   (:func:`rules.belote.cpu.shortlist`, for several margins ``NEAR``) with the deals the
+   (:func:`rules.belote.cpu.shortlist`, for several margins ``near``) with the deals the
    dropped moves no longer cost;
 4. it prints each way's mean loss: the reference value of the best move less that of the
    move chosen, in the units of :func:`rules.belote.cpu.evaluate` (a hand's margin over
@@ -41,7 +41,7 @@ from tapete.rules.belote.state import State, new_game
 from tapete.rules.cpu import choose, strategy_for
 
 REPEATS = 8  # decisions replayed per position and way
-MARGINS = (0, 3, 6, 12)  # the values of ``NEAR`` compared
+MARGINS = (0, 3, 6, 12)  # the margins ``near`` compared (difícil's: ``NEAR``)
 Position = tuple[State, int]
 
 
@@ -74,11 +74,9 @@ def losses(args: tuple[int, Position, int, int]) -> dict[int | None, float]:
     spare = rows[reference:]
     out: dict[int | None, float] = {}
     for near in (None, *MARGINS):
-        if near is None:
-            listed = list(range(len(legal)))
-        else:
-            belote_cpu.NEAR = near
-            listed = belote_cpu.shortlist(state, seat, legal) or list(range(len(legal)))
+        listed = list(range(len(legal)))
+        if near is not None:
+            listed = belote_cpu.shortlist(state, seat, legal, near) or listed
         count = deals * len(legal) // len(listed)  # the deals the dropped moves leave
         loss = 0.0
         for r in range(REPEATS):

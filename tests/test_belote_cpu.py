@@ -277,7 +277,7 @@ def test_a_second_round_bid_searches_passing_and_the_suits_near_the_bar(
     """Difícil's second-round bid is searched among passing and the suits whose count comes
     within ``NEAR`` of the bar the rules of thumb name a suit at; every other decision
     searches all its moves."""
-    bar = cpu.THRESHOLD[players] + 4 - cpu.NEAR
+    bar = cpu.THRESHOLD[players] + cpu.NAMING - cpu.NEAR
     seen = 0
     for state in matches(options, players, size(4, 20), seed=11 + players):
         seat = state.to_act

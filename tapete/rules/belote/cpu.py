@@ -76,19 +76,18 @@ def _bids_agree(world: State, bids: list[tuple[int, int, bool]]) -> bool:
     turned = world.turned.suit
     assert isinstance(turned, FrenchSuit)
     for holder, round_, took in bids:
-        hand = list(world.hands[holder])
         if took:
-            hand += [c for plays in (*world.tricks, world.trick.plays) for s, c in plays
-                     if s == holder]
+            hand = [*world.hands[holder], *(c for plays in (*world.tricks, world.trick.plays)
+                                            for s, c in plays if s == holder)]
             assert world.trump is not None
             if bid_score(hand, world.trump) < need:
                 return False
             continue
-        if world.players == 4:
-            hand.append(world.turned)
+        hand = _bidding_hand(world, holder)
         if round_ == 1 and bid_score(hand, turned) >= need:
             return False
-        if round_ == 2 and any(bid_score(hand, t) >= need + 4 for t in SUITS if t is not turned):
+        if round_ == 2 and any(bid_score(hand, t) >= need + NAMING for t in SUITS
+                               if t is not turned):
             return False
     return True
 
@@ -173,6 +172,7 @@ def _detail(event: Event) -> str:
 # Bidding: a point count of the hand under a trump suit, and the count needed to take.
 _TRUMP_WEIGHT = {11: 38, 9: 26, 14: 15, 10: 11, 13: 6, 12: 6, 8: 5, 7: 5}
 THRESHOLD = {2: 56, 3: 60, 4: 62}
+NAMING = 4  # how far over the threshold a suit must count to be named in the second round
 
 
 def bid_score(cards: Sequence[Card], trump: FrenchSuit) -> float:
@@ -200,10 +200,17 @@ def bid_score(cards: Sequence[Card], trump: FrenchSuit) -> float:
     return score
 
 
-def _bid(state: State, seat: int, legal: list[Action]) -> Action:
+def _bidding_hand(state: State, seat: int) -> list[Card]:
+    """The cards a seat's bid counts: its hand and, with 4 players, the turned card (the
+    taker receives it, whichever suit is trump)."""
     hand = list(state.hands[seat])
     if state.players == 4:
-        hand.append(state.turned)  # the taker receives it, whichever suit is trump
+        hand.append(state.turned)
+    return hand
+
+
+def _bid(state: State, seat: int, legal: list[Action]) -> Action:
+    hand = _bidding_hand(state, seat)
     need = THRESHOLD[state.players]
     if state.phase == "bid1":
         suit = state.turned.suit
@@ -212,23 +219,23 @@ def _bid(state: State, seat: int, legal: list[Action]) -> Action:
         return next(a for a in legal if (a.verb == "take") == take)
     named = [(bid_score(hand, _suit(a)), i) for i, a in enumerate(legal) if a.verb == "name"]
     best, index = max(named)
-    return legal[index] if best >= need + 4 else next(a for a in legal if a.verb == "pass")
+    return legal[index] if best >= need + NAMING else next(a for a in legal if a.verb == "pass")
 
 
 NEAR = 6  # how far under the bar of ``_bid`` a suit may score and still be searched
 
 
-def shortlist(state: State, seat: int, legal: list[Action]) -> list[int] | None:
+def shortlist(state: State, seat: int, legal: list[Action], near: int = NEAR,
+              ) -> list[int] | None:
     """The second round of bids searched among passing and the suits whose count comes
-    within ``NEAR`` of naming one by the rules of thumb (``THRESHOLD`` + 4): a suit far under
-    it makes no contract a player would take, and searching it only spreads the few deals
-    a bid gets (``benchmarks/bid_shortlist.py``). Every other decision: all its moves."""
+    within ``near`` of naming one by the rules of thumb (``THRESHOLD`` + ``NAMING``): a suit
+    far under it makes no contract a player would take, and searching it only spreads the
+    few deals a bid gets (``benchmarks/bid_shortlist.py``). Every other decision: all its
+    moves."""
     if state.phase != "bid2":
         return None
-    hand = list(state.hands[seat])
-    if state.players == 4:
-        hand.append(state.turned)
-    bar = THRESHOLD[state.players] + 4 - NEAR
+    hand = _bidding_hand(state, seat)
+    bar = THRESHOLD[state.players] + NAMING - near
     return [i for i, a in enumerate(legal)
             if a.verb != "name" or bid_score(hand, _suit(a)) >= bar]
 
