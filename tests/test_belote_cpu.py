@@ -4,12 +4,14 @@ by name in the first trick, the turned card with the taker, belote said, voids s
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from tapete.rules import belote
+from tapete.rules import cpu as search
 from tapete.rules.belote import cpu, knowledge
 from tapete.rules.belote.combos import public_name
 from tapete.rules.belote.options import DECK
@@ -302,10 +304,6 @@ def test_a_second_round_bid_searches_passing_and_the_suits_near_the_bar(
 def test_a_second_round_bid_with_no_suit_near_the_bar_is_passed_without_a_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing to weigh: difícil passes at once, as the rules of thumb do."""
-    import dataclasses
-
-    from tapete.rules import cpu as search
-
     def no_search(*_: Any) -> Any:
         raise AssertionError("a search started")
 

@@ -10,13 +10,14 @@ position with several random generators (some of them draw moves at random): alw
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from tapete.rules import belote, escoba, nlk, tomate, tute
-from tapete.rules.cpu import LEVELS, PRUNE_EVERY, choose, prune, strategy_for
+from tapete.rules.cpu import LEVELS, PRUNE_EVERY, choose, prune, search, strategy_for
 from tapete.rules.engine import Game
 from tests.sizes import size
 
@@ -294,10 +295,6 @@ def test_a_move_far_behind_the_best_is_no_longer_tried() -> None:
 def test_a_move_off_the_shortlist_is_never_tried() -> None:
     """The search values only the moves a game shortlists (and the rules of thumb's own),
     and plays a shortlist of one without sampling a deal."""
-    import dataclasses
-
-    from tapete.rules import cpu
-
     state = escoba.new_game(escoba.Options(), 2, seed=3)
     seat = state.to_act
     assert seat is not None
@@ -314,9 +311,9 @@ def test_a_move_off_the_shortlist_is_never_tried() -> None:
 
     listed = dataclasses.replace(strategy, solve=solve,
                                  shortlist=lambda s, seat, moves: [other])
-    assert cpu.search(state, seat, listed, random.Random(1), 5) == legal[other]
+    assert search(state, seat, listed, random.Random(1), 5) == legal[other]
     assert tried == {usual, other}
     alone = dataclasses.replace(listed, shortlist=lambda s, seat, moves: [usual])
     tried.clear()
-    assert cpu.search(state, seat, alone, random.Random(1), 5) == legal[usual]
+    assert search(state, seat, alone, random.Random(1), 5) == legal[usual]
     assert not tried
