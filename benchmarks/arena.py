@@ -194,6 +194,7 @@ def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
     hands: list[tuple[int, ...]] = []
     while not state.is_over:
         seat = state.to_act
+        assert seat is not None  # the match is not over
         level = levels[seat]
         start = time.perf_counter()
         action = decide(state, seat, level, rng.randrange(2**31), budget)
@@ -245,8 +246,8 @@ def job(args: tuple[str, str, str, int, float]) -> Tally:
         state, _ = play(game, mode, levels, seed, budget, tally.times)
         result = state.result
         if mode.kind == "tantos":
-            hands = max(1, int(result.summary.get("hands", 1)))
-            tally.values.append(result.scores[place] / hands)
+            hand_count = max(1, int(result.summary.get("hands", 1)))
+            tally.values.append(result.scores[place] / hand_count)
         elif mode.kind == "loser":  # NLK: scores are games lost per seat
             tally.wins += result.scores[place] / max(1, sum(result.scores))
         else:
@@ -378,16 +379,18 @@ def timing(known: dict[str, Game], only: str) -> None:
             continue
         game = known[mode.game]
         rng = random.Random(mode.label)
-        values = []
+        values: list[float] = []
         while len(values) < 20:
             state = game.new_game(game.options(**mode.options), mode.players,
                                   seed=rng.randrange(2**63))
             while not state.is_over and len(values) < 20:
+                seat = state.to_act
+                assert seat is not None  # the match is not over
                 if len(state.legal_actions()) > 1 and rng.random() < 0.15:
                     start = time.perf_counter()
-                    choose(state, state.to_act, "dificil", seed=1)
+                    choose(state, seat, "dificil", seed=1)
                     values.append((time.perf_counter() - start) * 1000)
-                state.apply(state.to_act, rng.choice(state.legal_actions()))
+                state.apply(seat, rng.choice(state.legal_actions()))
         print(f"{mode.label:<16} p50 {percentile(values, 0.5):7.1f} ms"
               f"   p95 {percentile(values, 0.95):7.1f} ms   max {max(values):7.1f} ms")
 

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tapete.rules.belote import GAME  # noqa: E402
+from tapete.rules.belote import GAME, State  # noqa: E402
 from tapete.rules.belote.cardplay import Tricks  # noqa: E402
 from tapete.rules.belote.cpu import heuristic, sampler, suit_bits  # noqa: E402
 from tapete.rules.belote.knowledge import constraints  # noqa: E402
@@ -46,8 +46,10 @@ def positions(players: int, pairs: bool, count: int, seed: int) -> list[tuple[An
     while len(found) < count:
         options = GAME.options(parejas=True) if pairs else GAME.options()
         state = GAME.new_game(options, players, seed=rng.randrange(10**9))
+        assert isinstance(state, State)
         while not state.is_over and len(found) < count:
             seat = state.to_act
+            assert seat is not None  # the match is not over
             legal = state.legal_actions()
             if state.phase == "play" and all(a.verb == "play" for a in legal) and \
                     rng.random() < 0.3:

@@ -64,7 +64,9 @@ def two_juegos(state: tute.State, seat: int) -> bool:
 def heuristic_move(state: tute.State) -> Any:
     strategy = strategy_for(state)
     assert strategy is not None
-    return strategy.heuristic(state, state.to_act, random.Random(0))
+    seat = state.to_act
+    assert seat is not None  # the hand is not over
+    return strategy.heuristic(state, seat, random.Random(0))
 
 
 def timing(positions: int, seed: int = 1) -> dict[str, list[float]]:
@@ -76,6 +78,8 @@ def timing(positions: int, seed: int = 1) -> dict[str, list[float]]:
         state = tute.new_game(OPTIONS, 2, seed=rng.randrange(2**63))
         hand = state.hand_number
         while not state.is_over and state.hand_number == hand:
+            seat = state.to_act
+            assert seat is not None  # the hand is not over
             asked = bool(state.capote_pending)
             first_card = not state.baceta and state.capote is None and not asked \
                 and len(state.hands[0]) + len(state.hands[1]) == 16
@@ -84,10 +88,10 @@ def timing(positions: int, seed: int = 1) -> dict[str, list[float]]:
                 questions += asked
                 for level in ("normal", "dificil"):
                     start = time.perf_counter()
-                    choose(state, state.to_act, level, seed=1, budget_ms=DEFAULT_BUDGET_MS)
+                    choose(state, seat, level, seed=1, budget_ms=DEFAULT_BUDGET_MS)
                     times.setdefault(f"{kind} {level}", []).append(
                         (time.perf_counter() - start) * 1000)
-            state.apply(state.to_act, heuristic_move(state))
+            state.apply(seat, heuristic_move(state))
     return times
 
 
@@ -101,6 +105,7 @@ def match(args: tuple[int, bool, float]) -> Counter[str]:
     declared: tuple[int, str] | None = None
     while not state.is_over:
         seat = state.to_act
+        assert seat is not None  # the match is not over
         level = levels[seat]
         action = choose(state, seat, level, seed=rng.randrange(2**31), budget_ms=budget)
         if state.capote_pending:

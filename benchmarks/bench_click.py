@@ -60,6 +60,7 @@ import time
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
 from pathlib import Path
 from typing import Any
 
@@ -450,14 +451,15 @@ def main() -> None:
 
     ctx = mp.get_context("spawn")
     pipes: dict[str, Connection] = {}
-    procs = []
+    procs: list[SpawnProcess] = []
     for name in BOTS:
         mine, theirs = ctx.Pipe()
         proc = ctx.Process(target=worker, args=(name, theirs, args.batch, args.seed,
                                                 args.profile if name == "tapete" else None))
         proc.start()
         pipes[name], procs = mine, [*procs, proc]
-    results: dict[str, list[tuple[float, float, int]]] = {name: [] for name in BOTS}
+    # per click: (reply, settled, edits before the answer, cpu), as serve() sends them
+    results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in BOTS}
     order = list(BOTS)
     t0 = time.perf_counter()
     shape: dict[str, Any] = {}

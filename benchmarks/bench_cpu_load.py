@@ -79,6 +79,7 @@ async def human_plays(service: TableService, plays: int, rng: random.Random) -> 
         state = table.state
         assert state is not None
         seat = state.to_act
+        assert seat is not None  # the match is not over
         user = table.seats[seat].user_id
         assert user is not None
         action = rng.choice(state.legal_actions())

@@ -82,6 +82,11 @@ def line(name: str, times: list[float]) -> None:
     print(f"  {name:<44} median {statistics.median(times):8.3f} ms   p99 {p99:8.3f} ms")
 
 
+def saldo(bank: Bank, who: str) -> Callable[[], Awaitable[Any]]:
+    """What /tomate saldo reads for ``who``: the balance and the last 10 movements."""
+    return lambda: asyncio.gather(bank.balances(GUILD, [who]), bank.history(GUILD, who, limit=10))
+
+
 async def run(rows: int, repeat: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "ledger.sqlite3"
@@ -99,8 +104,7 @@ async def run(rows: int, repeat: int) -> None:
                  await timed(lambda: asyncio.gather(bank.pot(GUILD),
                                                     bank.history(GUILD, limit=10)), repeat))
             for who in (QUIET, "user:7", "plato"):
-                line(f"/tomate saldo {who}", await timed(lambda who=who: asyncio.gather(
-                    bank.balances(GUILD, [who]), bank.history(GUILD, who, limit=10)), repeat))
+                line(f"/tomate saldo {who}", await timed(saldo(bank, who), repeat))
             line("/tomate ranking (every balance)",
                  await timed(lambda: bank.all_balances(GUILD), repeat))
             unindexed = ("SELECT * FROM ledger WHERE guild_id = ? AND (source = ? OR target = ?)"

@@ -102,7 +102,9 @@ def main() -> None:
             hand = tuple(state.view(state.to_act).hand)
             if len(hand) > len(biggest_hand):
                 biggest_hand = hand
-            state.apply(state.to_act, rng.choice(state.legal_actions()))
+            seat = state.to_act
+            assert seat is not None  # a match going on has a seat to act
+            state.apply(seat, rng.choice(state.legal_actions()))
         hand_times = []
         for _ in range(20):
             start = time.perf_counter()

@@ -232,8 +232,8 @@ async def bench_writes(database: Path | str) -> dict[str, tuple[float, ...]]:
     service = bot.tables
     game = await service.create("tomate", {}, guild_id=5, channel_id=400_000, host_id=1,
                                 host_name="a")
-    for user in (2, 3):
-        await service.join(game, user, f"u{user}")
+    for joining in (2, 3):
+        await service.join(game, joining, f"u{joining}")
     await service.start(game, 1)
     counting.take()
     sums["tomate, no tantos"], sums["tomate, tantos move"] = [], []

@@ -32,6 +32,7 @@ from tapete.bot.tables import TableService, Timing
 from tapete.cogs.tute import TuteCog
 from tapete.rules import belote, escoba, nlk, tomate, tute
 from tapete.rules.engine import Game
+from tapete.rules.snapshot import Snapshot
 
 CASES: list[tuple[Game, dict[str, Any], int]] = [
     (tute.GAME, {"modalidad": "habanero"}, 2),
@@ -61,9 +62,12 @@ def snapshots(matches: int) -> None:
         clones: list[float] = []
         for _ in range(matches):
             state = game.new_game(game.options(**options), players, seed=rng.randrange(2**63))
+            assert isinstance(state, Snapshot)  # every game's State: it has clone()
             moves = 0
             while not state.is_over and moves < 3000:
-                state.apply(state.to_act, rng.choice(state.legal_actions()))
+                seat = state.to_act
+                assert seat is not None  # the match is not over
+                state.apply(seat, rng.choice(state.legal_actions()))
                 moves += 1
                 text = state.to_json()
                 sizes.append(len(text.encode()))
@@ -91,7 +95,7 @@ async def table_layer() -> None:
             calls += 1
             return original(state)
 
-        tute.State.to_json = counted  # type: ignore[method-assign]
+        tute.State.to_json = counted  # type: ignore[method-assign, assignment]
         rng = random.Random(2)
         moves = 0
         try:
@@ -104,8 +108,10 @@ async def table_layer() -> None:
                 calls = 0 if match == 0 else calls
                 while table.state is not None and not table.state.is_over:
                     seat = table.state.to_act
-                    await service.act(table, table.seats[seat].user_id,
-                                      rng.choice(table.state.legal_actions()))
+                    assert seat is not None  # the match is not over
+                    user = table.seats[seat].user_id
+                    assert user is not None  # two people at the table, no CPU
+                    await service.act(table, user, rng.choice(table.state.legal_actions()))
                     moves += 1
         finally:
             tute.State.to_json = original  # type: ignore[method-assign]

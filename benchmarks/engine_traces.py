@@ -36,7 +36,7 @@ if not os.environ.get("PYTHONPATH"):  # trace this checkout, not an installed co
 
 from tapete import rules
 from tapete.rules import escoba, tomate, tute
-from tapete.rules.cards import french_deck, parse_card, spanish_deck
+from tapete.rules.cards import Family, french_deck, parse_card, spanish_deck
 from tapete.rules.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ MAX_STEPS = 20_000
 
 def configs() -> Iterator[Config]:
     for modalidad in ("habanero", "arrastrado", "individual", "parejas"):
-        players = tute.Options(modalidad=modalidad).player_counts()[0]  # type: ignore[arg-type]
+        players = tute.Options(modalidad=modalidad).player_counts()[0]
         yield f"tute-{modalidad}", "tute", {"modalidad": modalidad}, players
     for players, parejas in ((2, False), (3, False), (4, False), (4, True)):
         for captura in ("obligatoria", "libre", "castigo"):
@@ -54,7 +54,7 @@ def configs() -> Iterator[Config]:
             yield label, "escoba", {"parejas": parejas, "captura": captura}, players
     for variante in ("normal", "a_ciegas", "mosca", "panfilo"):
         for baceta in ("mesa", "propia"):
-            counts = tomate.Options(variante=variante).player_counts()  # type: ignore[arg-type]
+            counts = tomate.Options(variante=variante).player_counts()
             for players in (2, 4, counts[-1]):
                 label = f"tomate-{variante}-{baceta}-{players}"
                 yield label, "tomate", {"variante": variante, "baceta": baceta}, players
@@ -114,7 +114,10 @@ def _oddities(game: str, state: Any, rng: random.Random) -> list[str]:
     hand = [str(c) for c in state.hands[seat]] if seat is not None else []
     legal = {str(a) for a in state.legal_actions()}
     unplayable = [c for c in hand if f"play {c}" not in legal]
-    some = lambda k: " ".join(rng.sample(deck, k))  # noqa: E731
+
+    def some(k: int) -> str:
+        return " ".join(rng.sample(deck, k))
+
     held = rng.choice(unplayable or hand or deck)
     base = ["", "   ", "foo", "play", "pass", "pass 1", f"play {some(1)}", f"play {some(2)}",
             "play zz"]
@@ -141,7 +144,7 @@ def _spelling(game: str, action: Action, rng: random.Random) -> Action | str:
         return action
     if roll < 0.8 or not action.args:
         return str(action)
-    family = "french" if game == "tomate" else "spanish"
+    family: Family = "french" if game == "tomate" else "spanish"
     if action.verb == "sing":
         names = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
         return f"Sing {names.get(action.args[0], action.args[0])}"
@@ -217,9 +220,15 @@ def record(matches: int, only: str, out: Any) -> None:
         if only not in config[0]:
             continue
         for seed in range(matches):
-            digest = hashlib.sha256()
-            steps = trace_match(config, seed, lambda line, d=digest: d.update(f"{line}\n".encode()))
-            print(f"{config[0]} {seed} {steps} {digest.hexdigest()[:20]}", file=out, flush=True)
+            steps, digest = _digest(config, seed)
+            print(f"{config[0]} {seed} {steps} {digest}", file=out, flush=True)
+
+
+def _digest(config: Config, seed: int) -> tuple[int, str]:
+    """One match's number of steps and the digest of its trace."""
+    digest = hashlib.sha256()
+    steps = trace_match(config, seed, lambda line: digest.update(f"{line}\n".encode()))
+    return steps, digest.hexdigest()[:20]
 
 
 def show(label: str, seed: int) -> None:

@@ -40,7 +40,7 @@ def choose(state: Any, seat: int, level: str, *, seed: int, budget_ms: float) ->
     """The reference player's move for ``seat`` (which must be the seat to act)."""
     if state.to_act != seat:
         raise ValueError(f"Seat {seat} is not the seat to act.")
-    legal = state.legal_actions()
+    legal: list[Action] = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     module: Any = GAMES[type(state)]

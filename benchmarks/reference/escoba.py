@@ -110,6 +110,7 @@ def alphabeta(world: State, side: int, depth: int, alpha: float, beta: float,
     if world.is_over or world.hand_number != hand or depth == 0:
         return banked if world.hand_number != hand or world.is_over else material(world, side)
     mover = world.to_act
+    assert mover is not None  # the match is not over
     maximising = world.side_of(mover) == side
     best = -1e9 if maximising else 1e9
     for action in world.legal_actions():

@@ -62,8 +62,8 @@ def rules(state: State, seat: int, rng: random.Random) -> Action:
         return next(a for a in legal if a.verb == "pass")
     sings = [a for a in legal if a.verb == "sing"]
     if sings:
-        trump = state.trump.value
-        return max(sings, key=lambda a: (a.args[0] == "tute", a.args[0] == trump))
+        trump_name = state.trump.value
+        return max(sings, key=lambda a: (a.args[0] == "tute", a.args[0] == trump_name))
     if "swap" in verbs:
         return next(a for a in legal if a.verb == "swap")
     cards = [BY_TEXT[a.args[0]] for a in legal if a.verb == "play"]
