@@ -39,8 +39,9 @@ import simcord  # noqa: E402
 from tapete.bot.app import TapeteBot  # noqa: E402
 from tapete.bot.settings import Settings  # noqa: E402
 from tapete.rules import tute  # noqa: E402
+from tapete.rules.tute.options import Modalidad  # noqa: E402
 
-MODALIDADES = ("habanero", "arrastrado", "individual", "parejas")
+MODALIDADES: tuple[Modalidad, ...] = ("habanero", "arrastrado", "individual", "parejas")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -100,7 +101,10 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
         )
         bot = TapeteBot(settings, seed=7)
         async with simcord.run(bot) as env:
-            guild = env.create_guild(preferred_locale="es-ES")  # labels in Spanish
+            guild = env.create_guild(preferred_locale="es-ES")
+            # labels in Spanish: simcord sends every interaction's guild_locale as en-US, so
+            # the server's language is chosen as an admin would (/tapete idioma es)
+            await bot.servers.set_language(guild.id, "es")
             ana = guild.add_member(env.create_user("ana"))
             luis = guild.add_member(env.create_user("luis"))
             members = {ana.id: ana, luis.id: luis}
@@ -120,6 +124,7 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
 
                 assert shown.ephemeral, "the hand must be ephemeral"
                 response = shown.response
+                assert response is not None, "the hand must be shown"
                 choices = enabled(response.components)
                 cards = [c for c in choices if c["custom_id"].split(":", 4)[-1].startswith("play ")]
                 if not cards:  # the capote decision: answer it, do not count it
@@ -138,6 +143,7 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
                 assert result.ephemeral or (result.response and result.response.ephemeral)
                 assert table.state.to_json() != before, f"the click did not play: {card}"
             # the snapshot on disk is the state in memory
+            assert table is not None  # a table was started for the first play
             record = await bot.storage.tables.get(table.id)
             assert record is not None and record.state == table.state.to_json(), \
                 "SQLite snapshot differs from the in-memory state"
@@ -153,7 +159,7 @@ async def bench_discord(plays: int, seed: int = 1) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- engine
 
 
-def bench_engine(modalidad: str, seconds: float, seed: int = 1) -> dict[str, Any]:
+def bench_engine(modalidad: Modalidad, seconds: float, seed: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
     options = tute.Options(modalidad=modalidad)
     players = options.player_counts()[0]
@@ -170,6 +176,7 @@ def bench_engine(modalidad: str, seconds: float, seed: int = 1) -> dict[str, Any
             while not state.is_over and state.hand_number == hand:
                 action = rng.choice(state.legal_actions())
                 seat = state.to_act
+                assert seat is not None  # the match is not over
                 t0 = perf_ns()
                 state.apply(seat, action)
                 apply_ns.append(perf_ns() - t0)
