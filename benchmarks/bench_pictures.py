@@ -99,11 +99,11 @@ def main() -> None:
             scenes.append(middle - start)
             times.append(end - middle)
             sizes.append(len(png))
-            hand = tuple(state.view(state.to_act).hand)
-            if len(hand) > len(biggest_hand):
-                biggest_hand = hand
             seat = state.to_act
             assert seat is not None  # a match going on has a seat to act
+            hand = tuple(state.view(seat).hand)
+            if len(hand) > len(biggest_hand):
+                biggest_hand = hand
             state.apply(seat, rng.choice(state.legal_actions()))
         hand_times = []
         for _ in range(20):
