@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -95,10 +96,9 @@ async def table_layer() -> None:
             calls += 1
             return original(state)
 
-        tute.State.to_json = counted  # type: ignore[method-assign, assignment]
         rng = random.Random(2)
         moves = 0
-        try:
+        with patch.object(tute.State, "to_json", counted):
             for match in range(50):
                 table = await service.create(
                     "tute", {"modalidad": "habanero", "juegos": 1}, guild_id=1,
@@ -113,8 +113,6 @@ async def table_layer() -> None:
                     assert user is not None  # two people at the table, no CPU
                     await service.act(table, user, rng.choice(table.state.legal_actions()))
                     moves += 1
-        finally:
-            tute.State.to_json = original  # type: ignore[method-assign]
         # lobby changes (join, start) serialise too; count moves only from the first match on
         print(f"table layer: {calls / moves:.2f} serialisations per accepted move"
               f" ({moves} moves, joins and starts included in the count);"
