@@ -12,9 +12,9 @@ import pytest
 
 from tapete.rules import belote
 from tapete.rules import cpu as search
-from tapete.rules.belote import cpu, knowledge
-from tapete.rules.belote.combos import public_name
-from tapete.rules.belote.options import DECK
+from tapete.rules.belote import combos, cpu, knowledge
+from tapete.rules.belote.combos import combinations, held_points, public_name
+from tapete.rules.belote.options import DECK, SORT_KEY, SUITS
 from tapete.rules.cards import FrenchSuit
 from tests.sizes import size
 from tests.test_belote_rules import act, fr, taken
@@ -271,6 +271,27 @@ def test_the_sampled_taker_holds_a_hand_worth_taking_all_hand_long(
             preferred += cpu._bids_agree(with_bids(rng), bids)
             plain += cpu._bids_agree(facts(rng), bids)
     assert preferred > plain + 20
+
+
+def test_the_bid_count_adds_each_suit_and_the_combinations() -> None:
+    """Hearts as trumps: J 9 A K Q weigh 38+26+15+6+6, belote 12, five trumps 7 x 3; the
+    ace and ten of spades 16+9; no diamond worth a count; clubs void beside trumps 6; the
+    run A K Q J of hearts, 50, counts a quarter: 167.5. Spades as trumps: 9 8 7 weigh
+    26+5+5, the 9 guarded without the jack 4, three trumps 7; ten and king of hearts 4, the
+    ace of diamonds 16, the jack of clubs nothing; the tercia 9 8 7, 20, counts 5: 72."""
+    assert cpu.bid_score(fr("Jh 9h Ah Kh Qh As 10s 7d"), FrenchSuit("h")) == 167.5
+    assert cpu.bid_score(fr("9s 8s 7s 10h Kh Ad Jc"), FrenchSuit("s")) == 72.0
+
+
+def test_held_points_are_what_the_combinations_found_are_worth() -> None:
+    """The bid count reads a hand's combinations as one sum off its bit mask; it is what
+    the combinations found one by one are worth, whatever the hand."""
+    rng = random.Random(8)
+    for _ in range(size(500, 5000)):
+        hand = rng.sample(DECK, rng.choice((5, 6, 8, 9, 12)))
+        mask = sum(1 << SORT_KEY[card] for card in hand)
+        found = combinations(hand, rng.choice(SUITS))
+        assert held_points(mask) == sum(combos.value(combo) for combo in found)
 
 
 @pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)

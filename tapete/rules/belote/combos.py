@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tapete.rules.belote.options import NATURAL, SUITS, Empate
+from tapete.rules.belote.options import NATURAL, SORT_KEY, SUITS, Empate
 from tapete.rules.cards import Card, FrenchSuit
 
 Combo = tuple[Card, ...]
@@ -58,24 +58,53 @@ def strength(combo: Combo, trump: FrenchSuit) -> Strength:
 
 
 def combinations(hand: Iterable[Card], trump: FrenchSuit) -> list[Combo]:
-    """Every combination in ``hand``, strongest first (the order they are announced in)."""
-    held = set(hand)
-    found = [cards for cards in _BRELANES
-             if cards[0] in held and cards[1] in held and cards[2] in held and cards[3] in held]
-    for suit in SUITS:
-        run: list[Card] = []
-        for card in _SUIT_RUN[suit]:
-            if card in held:
-                run.append(card)
-                continue
-            if len(run) >= 3:
-                found.append(tuple(run))
-            run = []
-        if len(run) >= 3:
-            found.append(tuple(run))
+    """Every combination in ``hand``, strongest first (the order they are announced in).
+
+    The hand is read as a bit mask (a card's bit is its ``SORT_KEY``: a suit is a byte in
+    the natural order), so a brelán is one ``&`` and a suit's sequences one table look-up:
+    the bidding's rules of thumb ask this of every hand of every sampled deal."""
+    held = 0
+    for card in hand:
+        held |= 1 << SORT_KEY[card]
+    found = [cards for mask, cards in _BRELAN_MASKS if held & mask == mask]
+    for suit in range(4):
+        found.extend(_RUNS[held >> (8 * suit) & 255][suit])
     if len(found) > 1:
         found.sort(key=lambda combo: strength(combo, trump), reverse=True)
     return found
+
+
+def held_points(held: int) -> int:
+    """What every combination of a hand is worth together, the hand as a bit mask (a card's
+    bit its ``SORT_KEY``): :func:`combinations` without building or ordering them."""
+    points = sum(value(cards) for mask, cards in _BRELAN_MASKS if held & mask == mask)
+    for suit in range(4):
+        points += _RUN_POINTS[held >> (8 * suit) & 255]
+    return points
+
+
+def _runs_of(byte: int, suit: FrenchSuit) -> tuple[Combo, ...]:
+    """The sequences (runs of three or more, from the top card down) of a suit's cards
+    held as ``byte`` (bit k: the k-th card of the natural order)."""
+    runs: list[Combo] = []
+    run: list[Card] = []
+    for k, card in enumerate(_SUIT_RUN[suit]):
+        if byte >> k & 1:
+            run.append(card)
+            continue
+        if len(run) >= 3:
+            runs.append(tuple(run))
+        run = []
+    if len(run) >= 3:
+        runs.append(tuple(run))
+    return tuple(runs)
+
+
+_BRELAN_MASKS: tuple[tuple[int, Combo], ...] = tuple(
+    (sum(1 << SORT_KEY[c] for c in cards), cards) for cards in _BRELANES)
+# per byte of a suit, per suit (its index): that suit's sequences
+_RUNS: tuple[tuple[tuple[Combo, ...], ...], ...] = tuple(
+    tuple(_runs_of(byte, suit) for suit in SUITS) for byte in range(256))
 
 
 def public_name(combo: Combo) -> tuple[str, int]:
@@ -165,3 +194,6 @@ def judge(
         elif i in tied:
             results[i] = (0, TIE_LOST)
     return results
+# per byte of a suit: what its sequences are worth (the same for every suit)
+_RUN_POINTS: tuple[int, ...] = tuple(sum(value(run) for run in _RUNS[byte][0])
+                                    for byte in range(256))

@@ -38,11 +38,19 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from tapete.rules.belote.cardplay import INDEX, SUIT_OF, Tricks, mask_of, sight
-from tapete.rules.belote.combos import combinations, value
+from tapete.rules.belote.combos import combinations, held_points, value
 from tapete.rules.belote.events import HandScored, MatchOver
 from tapete.rules.belote.knowledge import constraints
 from tapete.rules.belote.knowledge import sampler as knowledge_sampler
-from tapete.rules.belote.options import CARD_TOTAL, DECK, PLAY, SEVEN, SUITS
+from tapete.rules.belote.options import (
+    CARD_TOTAL,
+    DECK,
+    NATURAL,
+    PLAY,
+    SEVEN,
+    SORT_KEY,
+    SUITS,
+)
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card, FrenchSuit, Suit
 from tapete.rules.cpu import CLEAR, Strategy, register
@@ -176,28 +184,42 @@ NAMING = 4  # how far over the threshold a suit must count to be named in the se
 
 
 def bid_score(cards: Sequence[Card], trump: FrenchSuit) -> float:
-    """How strong ``cards`` are with ``trump`` as trump (see the module docstring)."""
-    score = 0.0
-    trumps = [c for c in cards if c.suit is trump]
-    ranks = {c.rank for c in trumps}
-    score += sum(_TRUMP_WEIGHT[c.rank] for c in trumps)
-    if 13 in ranks and 12 in ranks:
-        score += 12
-    if 9 in ranks and 11 not in ranks and len(trumps) >= 3:
-        score += 4  # a guarded 9
-    score += 7 * max(0, len(trumps) - 2)
-    for suit in SUITS:
-        if suit is trump:
-            continue
-        held = {c.rank for c in cards if c.suit is suit}
-        if 14 in held:
-            score += 16 + (9 if 10 in held else 0)
-        elif 10 in held and len(held) >= 2:
-            score += 4
-        if not held and len(trumps) >= 2:
-            score += 6
-    score += 0.25 * sum(value(c) for c in combinations(cards, trump))
-    return score
+    """How strong ``cards`` are with ``trump`` as trump (see the module docstring). Each
+    suit's share is looked up by the byte of the suit the hand holds (:func:`_suit_score`):
+    the search asks this of every hand of every deal it samples while bidding."""
+    held = 0
+    for card in cards:
+        held |= 1 << SORT_KEY[card]
+    t = SUITS.index(trump)
+    trumps = held >> (8 * t) & 255
+    score = float(_TRUMP_SCORE[trumps])
+    ruffs = trumps.bit_count() >= 2
+    for s in range(4):
+        if s != t:
+            byte = held >> (8 * s) & 255
+            score += _PLAIN_SCORE[byte] if byte else (6 if ruffs else 0)
+    return score + 0.25 * held_points(held)
+
+
+def _suit_score(byte: int, trump: bool) -> int:
+    """A suit's share of :func:`bid_score`, the suit held as ``byte`` (bit k: the k-th card
+    of the natural order): as trumps, their weights, belote, a guarded 9 and the length; as
+    a plain suit, an ace (with its ten) or a guarded ten (a void is counted by the caller)."""
+    ranks = {rank for k, rank in enumerate(NATURAL) if byte >> k & 1}
+    if trump:
+        score = sum(_TRUMP_WEIGHT[r] for r in ranks)
+        if 13 in ranks and 12 in ranks:
+            score += 12
+        if 9 in ranks and 11 not in ranks and len(ranks) >= 3:
+            score += 4  # a guarded 9
+        return score + 7 * max(0, len(ranks) - 2)
+    if 14 in ranks:
+        return 16 + (9 if 10 in ranks else 0)
+    return 4 if 10 in ranks and len(ranks) >= 2 else 0
+
+
+_TRUMP_SCORE = tuple(_suit_score(byte, True) for byte in range(256))
+_PLAIN_SCORE = tuple(_suit_score(byte, False) for byte in range(256))
 
 
 def _bidding_hand(state: State, seat: int) -> list[Card]:
