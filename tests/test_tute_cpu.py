@@ -76,6 +76,22 @@ def test_a_master_someone_may_trump_is_led_only_alone(pairs: bool, lead: str) ->
     assert _text(sight.choose(_mask(*hand))) == lead
 
 
+@pytest.mark.parametrize(("pairs", "hand", "lead"), [
+    (True, ("2b", "4b", "5b", "7b", "6c", "5o"), "2b"),
+    (True, ("4b", "5b", "7b", "6c", "5o"), "5o"),
+    (False, ("2b", "4b", "5b", "7b", "6c", "5o"), "5o"),
+    (True, ("2b", "4b", "5b", "7b", "1c", "5o"), "1c"),
+])
+def test_in_parejas_four_trumps_draw_trumps_with_the_lowest(
+        pairs: bool, hand: tuple[str, ...], lead: str) -> None:
+    """Leading in parejas with four trumps or more and no master to lead: the lowest trump
+    (arrastrar), so that the opponents' trumps fall before the partner's long suits and the
+    masters to come. Three trumps, or each for themselves: a small plain card. A master (the
+    as de copas) is still led first."""
+    sight = _sight(0, hand, [], pairs=pairs)
+    assert _text(sight.choose(_mask(*hand))) == lead
+
+
 # -- the value of a hand's end -----------------------------------------------------------------
 
 

@@ -40,6 +40,7 @@ VALUE: tuple[int, ...] = tuple(POINTS.get(card.rank, 0) for card in ORDERED)
 # higher is stronger within a suit (the lowest bit of a suit is its strongest card)
 POWER: tuple[int, ...] = tuple(SUIT_BITS - i % SUIT_BITS for i in range(len(ORDERED)))
 COUPLES: tuple[int, ...] = tuple(COUPLE_MASK[s] for s in SUITS)
+DRAW_WITH = 4  # parejas: the trumps in hand from which a lead with no master draws trumps
 
 
 def indices(mask: int) -> list[int]:
@@ -173,6 +174,8 @@ class Sight:
         trumps = [i for i in mine if i // SUIT_BITS == trump]
         if self.duel and any(masters >> i & 1 for i in trumps) and len(trumps) >= 2:
             return max(trumps, key=POWER.__getitem__)  # draw the opponent's trumps
+        if self.pairs and plain and len(trumps) >= DRAW_WITH and self.out(trump):
+            return min(trumps, key=POWER.__getitem__)  # arrastrar: the lowest trump
         keep = self.keep(cards)
         pool = [i for i in plain if not (keep | masters) >> i & 1] or plain or mine
         if self.pairs:  # a suit the partner lacks and can trump, the opponents not
