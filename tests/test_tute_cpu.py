@@ -76,6 +76,14 @@ def test_a_master_someone_may_trump_is_led_only_alone(pairs: bool, lead: str) ->
     assert _text(sight.choose(_mask(*hand))) == lead
 
 
+def test_made_to_trump_the_partners_trick_the_lowest_trump_goes() -> None:
+    """Last to play in parejas, the partner holding the trick with the as de copas, and no
+    copas: a trump must go on it. The 4 de bastos, not the as de bastos: the trick is the
+    side's whichever trump goes, and the as would win a trick of its own later."""
+    sight = _sight(3, ("1b", "4b", "5o"), [(0, "4c"), (1, "1c"), (2, "5c")], pairs=True)
+    assert _text(sight.choose(_mask("1b", "4b"))) == "4b"
+
+
 @pytest.mark.parametrize(("pairs", "hand", "lead"), [
     (True, ("2b", "4b", "5b", "7b", "6c", "5o"), "2b"),
     (True, ("4b", "5b", "7b", "6c", "5o"), "5o"),

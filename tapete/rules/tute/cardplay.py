@@ -218,7 +218,10 @@ class Sight:
 
         if self.pairs and self.side(winner) == self.side(self.seat):
             if last or self.secure(best, led):  # load points, but never a trump
-                plain = [i for i in mine if not is_trump(i) and not keep >> i & 1] or mine
+                plain = [i for i in mine if not is_trump(i) and not keep >> i & 1] or \
+                    [i for i in mine if not is_trump(i)]
+                if not plain:  # made to trump: the lowest, the trick is the side's anyway
+                    return min(mine, key=lambda i: (VALUE[i], POWER[i]))
                 return max(plain, key=lambda i: (VALUE[i], -POWER[i]))
             return min(mine, key=lambda i: (VALUE[i], is_trump(i), POWER[i]))
         wins = [i for i in mine if beats(i, best, trump)]
