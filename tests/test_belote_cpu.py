@@ -12,7 +12,7 @@ import pytest
 
 from tapete.rules import belote
 from tapete.rules import cpu as search
-from tapete.rules.belote import combos, cpu, knowledge
+from tapete.rules.belote import cardplay, combos, cpu, knowledge
 from tapete.rules.belote.combos import combinations, held_points, public_name
 from tapete.rules.belote.options import DECK, SORT_KEY, SUITS
 from tapete.rules.cards import FrenchSuit
@@ -271,6 +271,20 @@ def test_the_sampled_taker_holds_a_hand_worth_taking_all_hand_long(
             preferred += cpu._bids_agree(with_bids(rng), bids)
             plain += cpu._bids_agree(facts(rng), bids)
     assert preferred > plain + 20
+
+
+@pytest.mark.parametrize(("voids", "lead"), [((0, 0), "Jh"), ((0, 1 << 1), "7s")])
+def test_the_taker_draws_trumps_only_while_an_opponent_may_hold_one(
+        voids: tuple[int, int], lead: str) -> None:
+    """Two players, hearts trumps, the taker leading with the master jack: trumps are drawn
+    while the other player may hold one. Once they showed they have none, the hearts still
+    out lie in the stock, out of play, and the taker leads a small plain card instead."""
+    hand = fr("Jh 9h 7s 8d")
+    mine = cardplay.mask_of(hand)
+    out = cardplay.mask_of(DECK) & ~mine
+    sight = cardplay.Sight(0, mine, out, SUITS.index(FrenchSuit("h")), 0, 2, False, [],
+                           list(voids))
+    assert str(DECK[sight.choose(mine)]) == lead
 
 
 def test_the_bid_count_adds_each_suit_and_the_combinations() -> None:

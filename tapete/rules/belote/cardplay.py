@@ -131,6 +131,12 @@ class Sight:
     def count_out(self, suit: int) -> int:
         return (self.out & SUIT_MASK[suit]).bit_count()
 
+    def foes_may_trump(self) -> bool:
+        """An opponent may still hold a trump: not every one of them showed it has none (with
+        two or three players the trumps out may all lie in the stock, out of play)."""
+        trump, voids, sides, side = self.trump, self.voids, self.sides, self.side
+        return any(sides[s] != side and not voids[s] >> trump & 1 for s in range(self.n))
+
     def ruff_risk(self, suit: int) -> bool:
         """An opponent known to lack ``suit`` may hold trumps."""
         trump = self.trump
@@ -153,7 +159,7 @@ class Sight:
         power, points = POWER[trump], PTS[trump]
         trumps = cards & SUIT_MASK[trump]
         plain = cards & ~SUIT_MASK[trump]
-        trumps_out = self.count_out(trump)
+        trumps_out = self.count_out(trump) if self.foes_may_trump() else 0
         if trumps and trumps_out:
             mine = indices(trumps)
             top = max(mine, key=power.__getitem__)

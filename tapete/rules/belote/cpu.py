@@ -6,8 +6,11 @@ aces and tens, trump length, belote, outside aces and guarded tens, voids beside
 combinations held; with 4 players the turned card the taker would receive); take or name
 the best suit when it reaches the threshold for the number of players, otherwise pass.
 Swap the 7 of trumps unless that loses combination points; always announce. Leading: the
-taker's side draws trumps while it holds the master trump and opponents may still have some;
-then a master card (every higher card of its suit gone) of a plain suit nobody is known to
+taker's side draws trumps while it holds the master trump and opponents may still have some
+(not once each of them has shown none: the trumps still out may all lie in the stock, out of
+play; normal against a plain rules-of-thumb player gained by it, two players 71.2% of 4,000
+matches from 68.7%, +14.7 points a hand from +13.0, three 62.5% from 60.6%, pairs 62.7% from
+61.4%); then a master card (every higher card of its suit gone) of a plain suit nobody is known to
 ruff, the ace before the ten; a partner of the taker returns a trump; otherwise the cheapest
 card of a suit where it guards nothing (never a bare ten or king into an outstanding ace).
 Following: on a partner's trick that will hold, load the most points that are not masters of
