@@ -26,7 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 # Benchmarks too long for every ``run.py bench``: run them by name (``run.py bench arena``).
-BENCH_ON_REQUEST = {"arena", "bid_shortlist", "engine_traces", "escoba_regret"}
+BENCH_ON_REQUEST = {"arena", "bid_shortlist", "engine_traces", "escoba_regret",
+                    "thumb_regret"}
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
