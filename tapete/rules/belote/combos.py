@@ -105,6 +105,9 @@ _BRELAN_MASKS: tuple[tuple[int, Combo], ...] = tuple(
 # per byte of a suit, per suit (its index): that suit's sequences
 _RUNS: tuple[tuple[tuple[Combo, ...], ...], ...] = tuple(
     tuple(_runs_of(byte, suit) for suit in SUITS) for byte in range(256))
+# per byte of a suit: what its sequences are worth (the same for every suit)
+_RUN_POINTS: tuple[int, ...] = tuple(sum(value(run) for run in _RUNS[byte][0])
+                                    for byte in range(256))
 
 
 def public_name(combo: Combo) -> tuple[str, int]:
@@ -194,6 +197,3 @@ def judge(
         elif i in tied:
             results[i] = (0, TIE_LOST)
     return results
-# per byte of a suit: what its sequences are worth (the same for every suit)
-_RUN_POINTS: tuple[int, ...] = tuple(sum(value(run) for run in _RUNS[byte][0])
-                                    for byte in range(256))

@@ -9,14 +9,15 @@ Swap the 7 of trumps unless that loses combination points; always announce. Lead
 taker's side draws trumps while it holds the master trump and opponents may still have some
 (not once each of them has shown none: the trumps still out may all lie in the stock, out of
 play; normal against a plain rules-of-thumb player gained by it, two players 71.2% of 4,000
-matches from 68.7%, +14.7 points a hand from +13.0, three 62.5% from 60.6%, pairs 62.7% from
-61.4%); then a master card (every higher card of its suit gone) of a plain suit nobody is known to
-ruff, the ace before the ten; a partner of the taker returns a trump; otherwise the cheapest
-card of a suit where it guards nothing (never a bare ten or king into an outstanding ace).
-Following: on a partner's trick that will hold, load the most points that are not masters of
-their own; when the trick can be won, win it with the cheapest card that wins when it is
-worth it (points in it, the dix de der, last to play, or a card that holds), trumping in only
-for points; otherwise give the card worth least, keeping guards of tens and trumps.
+matches from 68.7%, +14.7 points a hand from +13.0, three 62.5% from 60.6%, pairs 62.7%
+from 61.4%); then a master card (every higher card of its suit gone) of a plain suit nobody
+is known to ruff, the ace before the ten; a partner of the taker returns a trump; otherwise
+the cheapest card of a suit where it guards nothing (never a bare ten or king into an
+outstanding ace). Following: on a partner's trick that will hold, load the most points that
+are not masters of their own; when the trick can be won, win it with the cheapest card that
+wins when it is worth it (points in it, the dix de der, last to play, or a card that holds),
+trumping in only for points; otherwise give the card worth least, keeping guards of tens and
+trumps.
 
 Knowledge for the sampled deals: :mod:`rules.belote.knowledge` (what the seat saw, the
 combinations announced); the bids are a preference: deals where a seat that passed would have

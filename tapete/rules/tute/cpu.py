@@ -29,9 +29,9 @@ where a void is known or the suit is nearly out), load points (never a trump: ma
 it, the lowest); when the trick can be won, win it with the cheapest winning card, keeping
 cante pairs; when it cannot be won, give the card worth least. Where each plays for
 themselves (arrastrado, individual) a trick is worth a winning card only when it carries
-ten points or the seat is last. Habanero keeps
-its own rules: draw trumps when holding the master trump and another, and win a trick only
-if it carries points or the seat is last, else let it go cheaply.
+ten points or the seat is last. Habanero keeps its own rules: draw trumps when holding the
+master trump and another, and win a trick only if it carries points or the seat is last,
+else let it go cheaply.
 
 These are close to a plain rules-of-thumb player's. Rules it once had and no longer has,
 measured against such a player (``benchmarks/arena.py``, ``normal-ref-rules``, the same
@@ -45,8 +45,8 @@ after, the same way: +4.78 points a hand from +3.85 and 56.2% of matches from 55
 (10,000 matches; on 10,000 others +4.88 from +4.01); from three trumps +4.54, and from
 three with the master trump led first +3.39. Then the lowest trump where one must go on
 the partner's trick (it had been the richest, the as de triunfo): +5.96 points a hand and
-58.1% of matches (+6.05 and 58.0% on the others). The card play is on the engine's bit masks
-(:mod:`rules.tute.cardplay`).
+58.1% of matches (+6.05 and 58.0% on the others). ``benchmarks/thumb_regret.py`` pointed at
+both. The card play is on the engine's bit masks (:mod:`rules.tute.cardplay`).
 
 What the seat knows and the deals consistent with it: :mod:`rules.tute.knowledge`.
 
