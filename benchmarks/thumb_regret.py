@@ -30,7 +30,6 @@ trick with the lowest trump, and the Belote taker to stop drawing trumps nobody 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import random
 import statistics
@@ -44,10 +43,12 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.arena import MODES, Mode, decide, games
+from tapete.rules import belote, tute
 from tapete.rules.cpu import strategy_for
-from tapete.rules.tricks import trick_winner
+from tapete.rules.tricks import Ranking, trick_winner
 
 JUDGED_MS = 25.0  # the reference player's time (its rules of thumb take none of it)
+RANKINGS: dict[type, Ranking] = {tute.State: tute.RANKING, belote.State: belote.RANKING}
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,7 @@ def kind_of(state: Any, seat: int) -> str:
     plays = trick.plays
     if not plays:
         return "card 1 (lead)"
-    ranking = importlib.import_module(type(state).__module__.rsplit(".", 1)[0] + ".options")
-    holder = trick_winner(plays, state.trump, ranking.RANKING)
+    holder = trick_winner(plays, state.trump, RANKINGS[type(state)])
     ours = "side holds it" if state.side(holder) == state.side(seat) else "other side holds it"
     return f"card {len(plays) + 1}, {ours}"
 

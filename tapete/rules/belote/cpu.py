@@ -52,7 +52,6 @@ from tapete.rules.belote.options import (
     NATURAL,
     PLAY,
     SEVEN,
-    SORT_KEY,
     SUITS,
 )
 from tapete.rules.belote.state import State
@@ -191,10 +190,8 @@ def bid_score(cards: Sequence[Card], trump: FrenchSuit) -> float:
     """How strong ``cards`` are with ``trump`` as trump (see the module docstring). Each
     suit's share is looked up by the byte of the suit the hand holds (:func:`_suit_score`):
     the search asks this of every hand of every deal it samples while bidding."""
-    held = 0
-    for card in cards:
-        held |= 1 << SORT_KEY[card]
-    t = SUITS.index(trump)
+    held = mask_of(cards)
+    t = SUIT_OF[trump]
     trumps = held >> (8 * t) & 255
     score = float(_TRUMP_SCORE[trumps])
     ruffs = trumps.bit_count() >= 2
