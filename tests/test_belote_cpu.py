@@ -276,15 +276,28 @@ def test_the_sampled_taker_holds_a_hand_worth_taking_all_hand_long(
 @pytest.mark.parametrize(("voids", "lead"), [((0, 0), "Jh"), ((0, 1 << 1), "7s")])
 def test_the_taker_draws_trumps_only_while_an_opponent_may_hold_one(
         voids: tuple[int, int], lead: str) -> None:
-    """Two players, hearts trumps, the taker leading with the master jack: trumps are drawn
-    while the other player may hold one. Once they showed they have none, the hearts still
-    out lie in the stock, out of play, and the taker leads a small plain card instead."""
-    hand = fr("Jh 9h 7s 8d")
+    """Two players, hearts trumps, the taker holding J 9 7 of hearts with three hearts
+    still out: trumps are drawn, the master jack first, while the other player may hold
+    one. Once they showed they have none, the hearts still out lie in the stock, out of
+    play, and the taker leads a small plain card instead."""
+    hand = fr("Jh 9h 7h 7s 8d")
     mine = cardplay.mask_of(hand)
-    out = cardplay.mask_of(DECK) & ~mine
+    out = cardplay.mask_of(DECK) & ~mine & ~cardplay.mask_of(fr("Qh 8h"))
     sight = cardplay.Sight(0, mine, out, SUITS.index(FrenchSuit("h")), 0, 2, False, [],
                            list(voids))
     assert str(DECK[sight.choose(mine)]) == lead
+
+
+@pytest.mark.parametrize("hand", ["Jh 9h 7s 8d", "Jh 9h 7h 7s 8d"])
+def test_the_taker_keeps_its_trumps_when_more_are_out(hand: str) -> None:
+    """Two players, hearts trumps, the taker holding the master jack: with two trumps, or
+    three while five are out, it leads a small plain card rather than spend its trumps on
+    the other player's (who holds a third of the cards it cannot see)."""
+    mine = cardplay.mask_of(fr(hand))
+    out = cardplay.mask_of(DECK) & ~mine
+    sight = cardplay.Sight(0, mine, out, SUITS.index(FrenchSuit("h")), 0, 2, False, [],
+                           [0, 0])
+    assert str(DECK[sight.choose(mine)]) == "7s"
 
 
 def test_the_bid_count_adds_each_suit_and_the_combinations() -> None:

@@ -160,12 +160,10 @@ class Sight:
         trumps = cards & SUIT_MASK[trump]
         plain = cards & ~SUIT_MASK[trump]
         trumps_out = self.count_out(trump) if self.foes_may_trump() else 0
-        if trumps and trumps_out:
-            mine = indices(trumps)
-            top = max(mine, key=power.__getitem__)
-            if self.taking and self.is_master(top):
-                return top
-            if self.taker == self.seat and len(mine) >= 3 and len(mine) >= trumps_out:
+        if trumps and trumps_out and self.taker == self.seat:
+            mine = indices(trumps)  # draw trumps only from length (see rules.belote.cpu)
+            if len(mine) >= 3 and len(mine) >= trumps_out:
+                top = max(mine, key=power.__getitem__)
                 return top if self.is_master(top) else min(mine, key=power.__getitem__)
         masters = [i for i in indices(plain) if self.is_master(i) and not self.ruff_risk(i >> 3)]
         if masters:
