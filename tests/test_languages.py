@@ -21,10 +21,11 @@ from tapete.bot.ratings import MODEL, display_rating
 from tapete.bot.render import option_label, option_value
 from tapete.bot.settings import Settings
 from tapete.bot.storage import Rating
-from tapete.bot.typed import typed_actions, verb_word, verb_words
+from tapete.bot.tables import TableError
+from tapete.bot.typed import shown, typed_actions, verb_word, verb_words
 from tapete.rules import belote, escoba, nlk, tomate, tute
 from tapete.rules.cards import card_names, fold, parse_card, parse_suit
-from tapete.rules.engine import Arg
+from tapete.rules.engine import Action, Arg
 from tests.conftest import make_bot
 from tests.driver import (
     USER_LOCALES,
@@ -439,12 +440,29 @@ def typed_in(language: str, game: Any, action: Any) -> str:
             suit = parse_suit(arg, game.family)
             assert suit is not None
             words.append(catalog(language).suit(suit))
+        elif kind is Arg.SEAT:
+            words.append(str(int(arg) + 1))  # as the table lists the seat
         else:
             words.append(arg)
     joiner = " y " if language == "es" else " and "
     if len(words) > 1 and verb.args and verb.args[-1][1] is Arg.CARDS:
         return f"{word} {words[0]} " + joiner.join(words[1:])
     return " ".join([word, *words])
+
+
+def test_a_seat_is_typed_as_the_table_lists_it() -> None:
+    """NLK's seats are typed from 1, as the table lists the players, in both languages and
+    in the notation autocomplete offers; a number off the list is refused in those terms."""
+    legal = [Action("move", ("2",)), Action("move", ("0",)), Action("draw", ())]
+    for text in ("mover 3", "move 3", "muevo 3"):
+        assert typed_actions(nlk.GAME, text, legal, 3) == [Action("move", ("2",))], text
+    assert typed_actions(nlk.GAME, "mover 1", legal, 3) == [Action("move", ("0",))]
+    for text in ("mover 0", "dar 4", "give 9"):
+        with pytest.raises(TableError) as refused:
+            typed_actions(nlk.GAME, text, legal, 3)
+        assert refused.value.text.key == "play-bad-seat"
+    assert [shown(nlk.GAME, a) for a in legal] == ["move 3", "move 1", "draw"]
+    assert shown(tute.GAME, Action("play", ("7o",))) == "play 7o"  # only seats change
 
 
 TYPED_TABLES = {

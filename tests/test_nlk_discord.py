@@ -235,6 +235,31 @@ async def test_phase_one_is_public_and_played_with_buttons(simcord_env: Any) -> 
     ]
 
 
+async def test_a_typed_seat_is_the_number_the_table_lists(simcord_env: Any) -> None:
+    """``/nlk jugar mover 3`` moves onto the third player of the table's list (the engine's
+    seat 2), autocomplete offers it in the same words, and a number off the list is refused
+    with the numbers that are on it; nothing is played by a refusal."""
+    env = simcord_env
+    channel, members = setup_guild(env, "ana", "luis", "eva")
+    table = await open_and_start(env, channel, members[0], members[1:])
+    await script(env, table, deck(3, {1: "9s", 2: "8h", 0: "Jd"}, "Qc 10c"))
+    mano = member_at(table, members, 1)
+    assert "3. " in player_line(embed_of(channel, table), table, 2)  # listed third
+    choices = await mano.autocomplete(channel, "nlk jugar", "carta", "mover 3")
+    assert choices[0]["value"] == "move 3"
+    assert choices[0]["name"] == f"Mover a {table.name(2)}"
+    before = table.state.to_json()
+    refused = await mano.slash(channel, "nlk jugar", carta="mover 4")
+    assert refused.ephemeral
+    assert "del 1 al 3" in refused.response.content
+    refused = await mano.slash(channel, "nlk jugar", carta="mover 0")
+    assert "del 1 al 3" in refused.response.content
+    assert table.state.to_json() == before
+    done = await mano.slash(channel, "nlk jugar", carta="mover 3")  # 9s onto 8h
+    assert done.ephemeral and "Hecho" in done.response.embeds[0].description
+    assert "montón 9♠ (2 cartas)" in player_line(embed_of(channel, table), table, 2)
+
+
 # -------------------------------------------------------------------------------- Phase II
 
 

@@ -18,7 +18,7 @@ from tapete.bot.games import GameSpec
 from tapete.bot.i18n import LANGUAGES, catalog
 from tapete.bot.render import action_label
 from tapete.bot.tables import Table, TableError
-from tapete.bot.typed import spoken, typed_actions
+from tapete.bot.typed import shown, spoken, typed_actions
 from tapete.bot.views import (
     guarded,
     hand_message,
@@ -132,16 +132,19 @@ class GameCog(commands.GroupCog):
             return []
         lang = private_lang(interaction)
         legal = table.state.legal_actions()
+        game = self.spec.game
         try:
-            named = typed_actions(self.spec.game, current, legal) if current.strip() else []
-        except RuleError:  # a card name not finished yet
+            named = typed_actions(game, current, legal, len(table.seats)) \
+                if current.strip() else []
+        except (RuleError, TableError):  # a card name not finished yet, a seat off the list
             named = []
         needles = fold(current).split()
         choices = []
         for action in sorted(legal, key=lambda a: a not in named):
             label = action_label(table, action, lang)
             if action in named or all(n in searchable(table, action, label) for n in needles):
-                choices.append(app_commands.Choice(name=label[:100], value=str(action)[:100]))
+                choices.append(app_commands.Choice(name=label[:100],
+                                                   value=shown(game, action)[:100]))
         return choices[:25]
 
     def resolve(
@@ -153,12 +156,12 @@ class GameCog(commands.GroupCog):
         if state is None:
             raise TableError("table-not-started")
         text = text.strip()
+        game = self.spec.game
         action = Action.parse(text)
         legal = state.legal_actions() if state.to_act == seat else []
-        if action in legal:
+        if action in legal and shown(game, action) == str(action):  # a seat is typed from 1
             return action
-        game = self.spec.game
-        named = typed_actions(game, text, legal)
+        named = typed_actions(game, text, legal, len(table.seats))
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
@@ -195,8 +198,8 @@ def searchable(table: Table, action: Action, label: str) -> str:
     """Everything a player may type to find ``action``, folded: its label, its notation, its
     verb in every language and its cards' names in Spanish and English."""
     game = table.spec.game
-    parts = [label, str(action)]
-    parts += [spoken(catalog(code), game.name, action) for code in LANGUAGES]
+    parts = [label, shown(game, action)]
+    parts += [spoken(catalog(code), game, action) for code in LANGUAGES]
     for arg in action.args:
         try:
             parts += card_names(parse_card(arg, game.family))

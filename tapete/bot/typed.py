@@ -1,16 +1,22 @@
 """What a player types in ``/<game> jugar``, in Spanish or English, as an engine action.
 
 The engine's notation (``play 7o``, ``capture 7o 5c 3b``, ``stay``) is the stable protocol of
-``rules/`` and is always accepted. On top of it a player may use the verbs of either language
-and name cards in either language ("jugar as de oros", "play ace of coins", "juego",
-"capturar 7o 5c y 3b", "cantar oros"). The words are not written here: each catalog has one
-table of verb words, ``verb-<game>-<verb>`` (or the shared ``verb-<verb>``), whose value is
-the word the bot shows that language's readers in its prompts and whose ``.also`` attribute
-lists other words that mean the same. Card and suit names are parsed by ``rules.cards``.
+``rules/`` and is always accepted (but for seats, below). On top of it a player may use the
+verbs of either language and name cards in either language ("jugar as de oros", "play ace of
+coins", "juego", "capturar 7o 5c y 3b", "cantar oros"). The words are not written here: each
+catalog has one table of verb words, ``verb-<game>-<verb>`` (or the shared ``verb-<verb>``),
+whose value is the word the bot shows that language's readers in its prompts and whose
+``.also`` attribute lists other words that mean the same. Card and suit names are parsed by
+``rules.cards``.
 
 Where a typed word could mean two verbs of a game, the arguments decide (a verb with a card
 needs a card); where the arguments are incomplete ("capturar 7o" with several captures
 possible), every legal action that fits is returned and the caller asks which.
+
+A seat (NLK's ``move`` and ``give``) is typed as the table lists it, from 1: ``mover 2`` is
+the second player of the list, the engine's seat 1. The notation shown to players
+(:func:`shown`: autocomplete's values) numbers seats the same way, so typed text never needs
+the engine's count from 0.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from tapete.bot.i18n import LANGUAGES, Lang, catalog
+from tapete.bot.tables.model import TableError
 from tapete.rules.cards import Family, fold, parse_card, parse_suit
 from tapete.rules.engine import Action, Arg, Game, Verb
 from tapete.rules.errors import RuleError
@@ -66,9 +73,11 @@ def verb_table(game: Game) -> dict[str, tuple[str, ...]]:
     return {word: tuple(verbs) for word, verbs in table.items()}
 
 
-def spoken(lang: Lang, game: str, action: Action) -> str:
-    """An action as ``lang``'s readers would type it: "jugar 7o", "juego", "stay"."""
-    return " ".join((verb_word(lang, game, action.verb), *action.args))
+def spoken(lang: Lang, game: Game, action: Action) -> str:
+    """An action as ``lang``'s readers would type it: "jugar 7o", "juego", "stay", "mover 2"
+    (a seat as the table lists it)."""
+    verb, _, args = shown(game, action).partition(" ")
+    return " ".join((verb_word(lang, game.name, verb), *args.split()))
 
 
 def spoken_text(lang: Lang, game: Game, text: str) -> str:
@@ -105,8 +114,10 @@ def parse_cards_text(text: str, family: Family) -> list[str]:
     return cards
 
 
-def parse_args(game: Game, verb: Verb, rest: str) -> tuple[str, ...]:
-    """The typed arguments of ``verb`` in engine notation (raises for an unknown card)."""
+def parse_args(game: Game, verb: Verb, rest: str, seats: int = 0) -> tuple[str, ...]:
+    """The typed arguments of ``verb`` in engine notation (raises for an unknown card). A
+    seat is typed as the table lists it, 1 to ``seats`` (0: any number from 1), and is
+    refused here, in those terms, when off the list."""
     kinds = [kind for _, kind in verb.args]
     if not rest:
         return ()
@@ -124,10 +135,27 @@ def parse_args(game: Game, verb: Verb, rest: str) -> tuple[str, ...]:
     if kinds == [Arg.SUIT]:
         suit = parse_suit(rest, game.family)
         return (suit.value,) if suit is not None else (fold(rest),)
-    if kinds in ([Arg.SEAT], [Arg.NUMBER]):
+    if kinds == [Arg.SEAT]:
+        number = re.search(r"\d+", rest)
+        if not number:
+            return tuple(rest.split())
+        shown = int(number.group())  # as the table lists the seat: from 1
+        if not 1 <= shown <= (seats or shown):
+            raise TableError("play-bad-seat", text=rest, count=seats)
+        return (str(shown - 1),)
+    if kinds == [Arg.NUMBER]:
         number = re.search(r"\d+", rest)
         return (number.group(),) if number else tuple(rest.split())
     return tuple(rest.split())
+
+
+def shown(game: Game, action: Action) -> str:
+    """``action`` as a player types it: the engine's notation, but a seat as the table lists
+    it (``move 1`` is typed ``move 2``: the second seat of the list)."""
+    kinds = [kind for _, kind in game.verb(action.verb).args]
+    if kinds != [Arg.SEAT] or len(action.args) != 1 or not action.args[0].isdigit():
+        return str(action)
+    return f"{action.verb} {int(action.args[0]) + 1}"
 
 
 def _fits(typed: Action, action: Action, verb: Verb) -> bool:
@@ -141,18 +169,20 @@ def _fits(typed: Action, action: Action, verb: Verb) -> bool:
     return action.args[:len(typed.args)] == typed.args
 
 
-def typed_actions(game: Game, text: str, legal: Sequence[Action]) -> list[Action]:
+def typed_actions(game: Game, text: str, legal: Sequence[Action], seats: int = 0,
+                  ) -> list[Action]:
     """What ``text`` asks for, when its first word is a verb of ``game`` in any language:
     the legal actions it names (one, or several when it leaves a choice), else the action
     as typed for the engine to refuse with its reason; empty when the first word is no verb.
-    An unknown card raises the engine's ``unknown_card`` refusal."""
+    An unknown card raises the engine's ``unknown_card`` refusal; a seat off the table's list
+    of ``seats``, ``play-bad-seat``."""
     first, _, rest = text.strip().partition(" ")
     verbs = verb_table(game).get(fold(first), ())
     typed: list[Action] = []
     error: RuleError | None = None
     for name in verbs:
         try:
-            typed.append(Action(name, parse_args(game, game.verb(name), rest.strip())))
+            typed.append(Action(name, parse_args(game, game.verb(name), rest.strip(), seats)))
         except RuleError as exc:
             error = error or exc
     for action in typed:

@@ -53,6 +53,7 @@ hand-choose-card = Choose a card:
 hand-played = Done: { $action }.
 hand-stale = ⏳ Those buttons were from an earlier move: nothing was played. This is your hand now.
 play-unknown = You cannot do “{ $text }” now. Options: { $options }.
+play-bad-seat = “{ $text }” is not a seat at this table: type the number the table lists the player with, from 1 to { $count }.
 play-no-hand = You have no hand at this table.
 
 error-generic = Something went wrong with your action; nothing was lost. Please try again.

@@ -53,6 +53,7 @@ hand-choose-card = Elige una carta:
 hand-played = Hecho: { $action }.
 hand-stale = ⏳ Esos botones eran de una jugada anterior: no se ha jugado nada. Esta es tu mano ahora.
 play-unknown = No puedes hacer «{ $text }» ahora. Opciones: { $options }.
+play-bad-seat = «{ $text }» no es un asiento de esta mesa: escribe el número con el que la mesa lista al jugador, del 1 al { $count }.
 play-no-hand = No tienes mano en esta mesa.
 
 error-generic = Algo ha fallado al procesar tu acción; no se ha perdido nada. Inténtalo otra vez.
