@@ -13,8 +13,8 @@ Where a typed word could mean two verbs of a game, the arguments decide (a verb 
 needs a card); where the arguments are incomplete ("capturar 7o" with several captures
 possible), every legal action that fits is returned and the caller asks which.
 
-A seat (NLK's ``move`` and ``give``) is typed as the table lists it, from 1: ``mover 2`` is
-the second player of the list, the engine's seat 1. The notation shown to players
+A seat (a verb whose argument is ``Arg.SEAT``) is typed as the table lists it, from 1: a
+seat typed 2 is the second player of the list, the engine's seat 1. The notation shown to players
 (:func:`shown`: autocomplete's values) numbers seats the same way, so typed text never needs
 the engine's count from 0.
 """
@@ -74,8 +74,8 @@ def verb_table(game: Game) -> dict[str, tuple[str, ...]]:
 
 
 def spoken(lang: Lang, game: Game, action: Action) -> str:
-    """An action as ``lang``'s readers would type it: "jugar 7o", "juego", "stay", "mover 2"
-    (a seat as the table lists it)."""
+    """An action as ``lang``'s readers would type it: "jugar 7o", "juego", "stay" (a seat as
+    the table lists it)."""
     verb, _, args = shown(game, action).partition(" ")
     return " ".join((verb_word(lang, game.name, verb), *args.split()))
 
@@ -151,7 +151,7 @@ def parse_args(game: Game, verb: Verb, rest: str, seats: int = 0) -> tuple[str, 
 
 def shown(game: Game, action: Action) -> str:
     """``action`` as a player types it: the engine's notation, but a seat as the table lists
-    it (``move 1`` is typed ``move 2``: the second seat of the list)."""
+    it (the engine's seat 1 is typed 2: the second seat of the list)."""
     kinds = [kind for _, kind in game.verb(action.verb).args]
     if kinds != [Arg.SEAT] or len(action.args) != 1 or not action.args[0].isdigit():
         return str(action)
