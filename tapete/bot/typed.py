@@ -139,10 +139,10 @@ def parse_args(game: Game, verb: Verb, rest: str, seats: int = 0) -> tuple[str, 
         number = re.search(r"\d+", rest)
         if not number:
             return tuple(rest.split())
-        shown = int(number.group())  # as the table lists the seat: from 1
-        if not 1 <= shown <= (seats or shown):
+        listed = int(number.group())  # as the table lists the seat: from 1
+        if not 1 <= listed <= (seats or listed):
             raise TableError("play-bad-seat", text=rest, count=seats)
-        return (str(shown - 1),)
+        return (str(listed - 1),)
     if kinds == [Arg.NUMBER]:
         number = re.search(r"\d+", rest)
         return (number.group(),) if number else tuple(rest.split())
