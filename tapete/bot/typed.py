@@ -76,8 +76,7 @@ def verb_table(game: Game) -> dict[str, tuple[str, ...]]:
 def spoken(lang: Lang, game: Game, action: Action) -> str:
     """An action as ``lang``'s readers would type it: "jugar 7o", "juego", "stay" (a seat as
     the table lists it)."""
-    verb, _, args = shown(game, action).partition(" ")
-    return " ".join((verb_word(lang, game.name, verb), *args.split()))
+    return " ".join((verb_word(lang, game.name, action.verb), *shown_args(game, action)))
 
 
 def spoken_text(lang: Lang, game: Game, text: str) -> str:
@@ -135,27 +134,31 @@ def parse_args(game: Game, verb: Verb, rest: str, seats: int = 0) -> tuple[str, 
     if kinds == [Arg.SUIT]:
         suit = parse_suit(rest, game.family)
         return (suit.value,) if suit is not None else (fold(rest),)
-    if kinds == [Arg.SEAT]:
+    if kinds in ([Arg.SEAT], [Arg.NUMBER]):
         number = re.search(r"\d+", rest)
         if not number:
             return tuple(rest.split())
+        if kinds == [Arg.NUMBER]:
+            return (number.group(),)
         listed = int(number.group())  # as the table lists the seat: from 1
         if not 1 <= listed <= (seats or listed):
             raise TableError("play-bad-seat", text=rest, count=seats)
         return (str(listed - 1),)
-    if kinds == [Arg.NUMBER]:
-        number = re.search(r"\d+", rest)
-        return (number.group(),) if number else tuple(rest.split())
     return tuple(rest.split())
 
 
 def shown(game: Game, action: Action) -> str:
     """``action`` as a player types it: the engine's notation, but a seat as the table lists
     it (the engine's seat 1 is typed 2: the second seat of the list)."""
+    return str(Action(action.verb, shown_args(game, action)))
+
+
+def shown_args(game: Game, action: Action) -> tuple[str, ...]:
+    """``action``'s arguments as a player types them (see :func:`shown`)."""
     kinds = [kind for _, kind in game.verb(action.verb).args]
     if kinds != [Arg.SEAT] or len(action.args) != 1 or not action.args[0].isdigit():
-        return str(action)
-    return f"{action.verb} {int(action.args[0]) + 1}"
+        return action.args
+    return (str(int(action.args[0]) + 1),)
 
 
 def _fits(typed: Action, action: Action, verb: Verb) -> bool:
