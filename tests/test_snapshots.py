@@ -78,3 +78,30 @@ def test_snapshots_are_small_and_exact(game: Game, options: dict[str, Any], play
             for seat, action in after:
                 restored.apply(seat, action)
             assert restored.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    (belote.GAME, {}), (escoba.GAME, {}), (tute.GAME, {"modalidad": "habanero", "juegos": 20}),
+], ids=["belote", "escoba", "tute"])
+def test_a_clone_shares_the_records_of_past_hands_but_never_changes_the_original(
+        game: Game, options: dict[str, Any]) -> None:
+    """``clone`` copies an ``APPEND_ONLY`` list (the match's record of hands) and shares its
+    records, which nothing changes once written: a clone played on through more hands adds
+    records of its own, and the original's record and snapshot stay as they were."""
+    rng = random.Random(game.name)
+    state = game.new_game(game.options(**options), 2, seed=3)
+    while len(state.history) < 2:  # two hands recorded
+        assert not state.is_over
+        seat = state.to_act
+        assert seat is not None
+        state.apply(seat, random_action(state, rng))
+    before = state.to_json()
+    twin = state.clone()
+    assert twin.history is not state.history
+    assert all(a is b for a, b in zip(twin.history, state.history, strict=True))
+    while not twin.is_over and len(twin.history) < 4:
+        seat = twin.to_act
+        assert seat is not None
+        twin.apply(seat, random_action(twin, rng))
+    assert len(twin.history) > len(state.history) == 2
+    assert state.to_json() == before

@@ -145,6 +145,9 @@ class Snapshot:
     # The game's upgrades, oldest first: ``UPGRADES[0]`` turns layout 1 into layout 2, and so
     # on (see the module's docstring). The layout written is ``len(UPGRADES) + 1``.
     UPGRADES: ClassVar[tuple[Upgrade, ...]] = ()
+    # Lists whose items are never changed once added (a match's record of hands): a clone
+    # copies the list and shares the items, which otherwise grow every clone of a long match.
+    APPEND_ONLY: ClassVar[tuple[str, ...]] = ()
     family: ClassVar[Family]
     _shapes: ClassVar[dict[type, _Shape]] = {}
     _readers: ClassVar[dict[type, _Reader]] = {}
@@ -227,20 +230,24 @@ class Snapshot:
         """An independent copy, much cheaper than a JSON round trip: what search copies
         thousands of times a second. Cards, options, events and other frozen values are
         shared; lists, dicts, sets and plain objects (the trick in progress, the deck source)
-        are copied as deep as they go."""
-        return self._twin(_copy)
+        are copied as deep as they go, but the items of ``APPEND_ONLY`` lists are shared."""
+        return self._twin(_copy, self.APPEND_ONLY)
 
     def sharing(self) -> Self:
         """A copy sharing every field with this state: for a sampled world whose maker
         replaces the fields that differ (a search's deals) and changes none in place."""
         return self._twin(_same)
 
-    def _twin(self, each: Callable[[Any], Any]) -> Self:
+    def _twin(self, each: Callable[[Any], Any], lists: tuple[str, ...] = ()) -> Self:
         """A new state of this class whose every field (and every slot a class keeps derived
-        state in, for speed) is ``each`` of this one's."""
+        state in, for speed) is ``each`` of this one's, but the fields named in ``lists``,
+        which are copied as lists of the same items."""
         cls = type(self)
         twin = object.__new__(cls)
-        twin.__dict__.update({name: each(value) for name, value in self.__dict__.items()})
+        twin.__dict__.update({name: each(value) for name, value in self.__dict__.items()
+                              if name not in lists})
+        for name in lists:
+            twin.__dict__[name] = list(self.__dict__[name])
         for name in _slots(cls):
             try:
                 value = getattr(self, name)

@@ -32,6 +32,7 @@ class BeloteBase(SidesMixin, Snapshot):
     """The fields of a Belote match (all saved but the caches) and shared facts."""
 
     family: ClassVar[Family] = FAMILY
+    APPEND_ONLY: ClassVar[tuple[str, ...]] = ("history",)  # one record per hand, kept
     SAVED: ClassVar[tuple[str, ...]] = (
         "options", "players", "source", "hand_number", "dealer", "scores", "held", "history",
         "result", "last_record", "phase", "hands", "stock", "turned", "bottom", "trump", "taker",

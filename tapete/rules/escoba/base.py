@@ -41,6 +41,7 @@ class EscobaBase(Snapshot):
     """The fields of an Escoba match (all saved but the caches and ``initial_events``)."""
 
     family: ClassVar[Family] = FAMILY
+    APPEND_ONLY: ClassVar[tuple[str, ...]] = ("history",)  # one record per hand, kept
     SAVED: ClassVar[tuple[str, ...]] = (
         "options", "players", "source", "hand_number", "round", "dealer", "deck", "hands",
         "table", "captured", "escobas", "last_capturer", "turn", "pending", "scores", "history",

@@ -22,6 +22,7 @@ class TuteBase(SidesMixin, Snapshot):
     """The fields of a Tute match (all saved but ``initial_events``) and shared facts."""
 
     family: ClassVar[Family] = FAMILY
+    APPEND_ONLY: ClassVar[tuple[str, ...]] = ("history",)  # one record per hand, kept
     SAVED: ClassVar[tuple[str, ...]] = (
         "options", "players", "source", "hand_number", "dealer", "juegos", "history", "result",
         "hands", "baceta", "turned", "out_of_play", "trick", "taken", "tricks_won",
