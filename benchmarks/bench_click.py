@@ -75,6 +75,7 @@ from discord.ext import commands  # noqa: E402
 from simcord.http import router  # noqa: E402
 
 from tapete.bot.__main__ import QUIET  # noqa: E402
+from tests.driver import payload_with_locale  # noqa: E402
 
 BOTS = ("tapete", "text", "ack", "reply")
 TAPETE = ("tapete", "text")  # the real bot, with the table pictures and without
@@ -356,22 +357,11 @@ class MiniDriver:
 # ----------------------------------------------------------------------------- a bot's process
 
 
-_BASE_PAYLOAD = simcord.interactions.base_payload
-
-
-def spanish_payload(backend: Any, **kwargs: Any) -> Any:
-    """Interactions as a Spanish-speaking server sends them: the user's locale and the
-    server's (simcord says en-US always). The same for the three bots."""
-    record, payload = _BASE_PAYLOAD(backend, **kwargs)
-    payload["locale"] = "es-ES"
-    if "guild_locale" in payload:
-        payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
-    return record, payload
-
-
 def worker(name: str, conn: Connection, batch: int, seed: int, profile: str | None) -> None:
     """One bot's process: waits (blocking, between clicks only) for its turn, clicks once."""
-    simcord.interactions.base_payload = spanish_payload
+    # Interactions as a Spanish-speaking server sends them (simcord says en-US always), the
+    # same helper the tests use.
+    simcord.interactions.base_payload = payload_with_locale
     # Logging as the bot runs it (python -m tapete: INFO and up), into a file.
     with tempfile.NamedTemporaryFile("w", prefix=f"bench-{name}-", suffix=".log") as log_file:
         logging.basicConfig(level=logging.INFO, stream=log_file,

@@ -65,10 +65,12 @@ def table_in(env: Any, channel: Any) -> Table:
 async def restart(env: Any, bot: TapeteBot, channel: Any, table: Table) -> Table:
     """Restart the bot as ``bot`` and return the channel's table as restored from storage: a
     new object, exactly as it was before the restart."""
+    assert table.state is not None
     snapshot = table.state.to_json()
     await env.restart_bot(bot)
     restored = table_in(env, channel)
-    assert restored is not table and restored.state.to_json() == snapshot
+    assert restored is not table and restored.state is not None
+    assert restored.state.to_json() == snapshot
     return restored
 
 
