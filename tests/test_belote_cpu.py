@@ -252,6 +252,29 @@ def test_with_two_players_taking_costs_the_taker_in_every_outcome(players: int) 
 
 
 @pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_difficil_leans_on_the_rules_of_thumb_only_at_a_table_of_four(
+        options: dict[str, Any], players: int) -> None:
+    """Two or three players: the search keeps its best average (no margin over the rules of
+    thumb's move, no prior for it in the sampled deals); four: both, as four-hand playouts
+    are fewer and noisier."""
+    state = belote.new_game(belote.Options(**options), players, seed=5)
+    seat = state.to_act
+    assert seat is not None
+    world = cpu.sampler(state, seat)(random.Random(1))
+    legal = state.legal_actions()
+    usual = cpu.heuristic(state, seat, random.Random(0))
+    others = [a for a in legal if a != usual]
+    events = list(world.clone().apply(seat, usual))
+    if players < 4:
+        assert cpu.trust(state) == 0.0
+        assert cpu._prior(events, world, seat) == 0.0
+    else:
+        assert cpu.trust(state) == search.CLEAR
+        assert cpu._prior(events, world, seat) == cpu.BID_PRIOR
+        assert cpu._prior(list(world.clone().apply(seat, others[0])), world, seat) == 0.0
+
+
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
 def test_the_sampled_taker_holds_a_hand_worth_taking_all_hand_long(
         options: dict[str, Any], players: int) -> None:
     """Tricks after the first, the sampled deals still prefer a taker whose hand and the
