@@ -154,13 +154,15 @@ LEANING = 4  # the table size from which difícil leans on the rules of thumb (s
 
 
 _HINT = "cpu_hint"
-# What taking costs the taker's side in every sampled deal of a two-player hand, whatever the
-# outcome: the rules of thumb of the playouts defend worse than a player does, so a contract
-# played out by them is made more often than it will be (difícil's two-player contracts
-# failed 24% of the time against the reference search's 18%). It moves only the bids; in the
-# card play the taker is the same for every move. Measured against the reference search on
-# the same 300 deals: 50.7% of matches and +0.4 points a hand, from 45.7% and -2.1 without
-# it (not yet measured at three or four, so not applied there).
+# What taking costs the taker's side in every sampled deal of a hand of two or three players
+# (below ``LEANING``), whatever the outcome: the rules of thumb of the playouts defend worse
+# than a player does, so a contract played out by them is made more often than it will be
+# (difícil's two-player contracts failed 24% of the time against the reference search's
+# 18%). It moves only the bids; in the card play the taker is the same for every move.
+# Measured against the reference search on the same deals: two players, 50.7% of 300
+# matches and +0.4 points a hand, from 45.7% and -2.1 without it; three, 42.5% of 360
+# matches from 40.0% (fair share 33%). At four the prior of the rules of thumb's bid does
+# this work (see ``trust``).
 TAKE_COST = 0.15
 MATCH = 5.0  # a match won (or lost) at the hand's end: more than any hand is worth
 BID_PRIOR = 0.6  # what the bid (or swap) of the rules of thumb is worth in every sampled deal
@@ -316,11 +318,11 @@ def suit_bits(voids: Sequence[set[Suit]]) -> list[int]:
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     """Margin of the seat's side over the best other side in the hand's score (over 162),
     plus a bonus for a made contract of the side and a penalty for its dedans, less what
-    taking costs with two players (``TAKE_COST``); a match won or lost outweighs any hand.
-    The move the rules of thumb would make is worth a little more (``BID_PRIOR`` in the
-    bidding and the swap, ``PLAY_PRIOR`` per 4 legal moves in play): a few sampled deals are
-    too few to judge a contract, or two close cards, so the search overrules the rules of
-    thumb only on a clear margin."""
+    taking costs with two or three players (``TAKE_COST``); a match won or lost outweighs
+    any hand. At a table of four the move the rules of thumb would make is worth a little
+    more (``BID_PRIOR`` in the bidding and the swap, ``PLAY_PRIOR`` per 4 legal moves in
+    play): a few four-hand deals are too few to judge a contract, or two close cards, so the
+    search overrules the rules of thumb only on a clear margin (:func:`trust`)."""
     result = _prior(events, state, seat)
     for event in events:
         if isinstance(event, HandScored):
@@ -350,7 +352,7 @@ def _margin(scored: Sequence[int], taker: int, outcome: str, state: State, seat:
     value = (scored[side] - max(others)) / CARD_TOTAL
     if state.side(taker) == side:
         value += {"hecho": 0.25, "dedans": -0.25}.get(outcome, 0.0)
-        if state.players == 2:
+        if state.players < LEANING:
             value -= TAKE_COST
     return value
 
