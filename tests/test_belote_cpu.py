@@ -244,7 +244,7 @@ def test_below_four_players_taking_costs_the_taker_in_every_outcome(players: int
     players a hand's value for the taker's side carries ``TAKE_COST`` whatever its outcome (so
     it moves only the bids); the defence's value, and every side's at four, carry none."""
     state = belote.new_game(belote.Options(parejas=parejas), players, seed=3)
-    scored = [120, 62, 30][:state.side(players - 1) + 1]  # per side
+    scored = [120, 62, 30, 20][:state.side(players - 1) + 1]  # per side
     cost = cpu.TAKE_COST if players < 4 else 0.0
     for outcome, bonus in (("hecho", 0.25), ("dedans", -0.25), ("litige", 0.0)):
         taker_side = cpu._margin(scored, 0, outcome, state, 0)
