@@ -236,14 +236,13 @@ def test_after_the_first_trick_each_card_is_tried_on_a_copy_of_the_same_tricks(
     assert checked > 20
 
 
-@pytest.mark.parametrize(("players", "parejas"), [(2, False), (3, False), (4, False),
-                                                   (4, True)])
-def test_below_four_players_taking_costs_the_taker_in_every_outcome(players: int,
-                                                                   parejas: bool) -> None:
+@pytest.mark.parametrize(("options", "players"), MODES, ids=IDS)
+def test_below_four_players_taking_costs_the_taker_in_every_outcome(
+        options: dict[str, Any], players: int) -> None:
     """Difícil's two-player contracts failed more often than a search's: with two or three
     players a hand's value for the taker's side carries ``TAKE_COST`` whatever its outcome (so
     it moves only the bids); the defence's value, and every side's at four, carry none."""
-    state = belote.new_game(belote.Options(parejas=parejas), players, seed=3)
+    state = belote.new_game(belote.Options(**options), players, seed=3)
     scored = [120, 62, 30, 20][:state.side(players - 1) + 1]  # per side
     cost = cpu.TAKE_COST if players < 4 else 0.0
     for outcome, bonus in (("hecho", 0.25), ("dedans", -0.25), ("litige", 0.0)):

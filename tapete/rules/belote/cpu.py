@@ -118,7 +118,7 @@ def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
     (see :func:`trust`)."""
     bids = _bids_seen(state, seat)
     deal = knowledge_sampler(state, seat, (lambda w: _bids_agree(w, bids)) if bids else None)
-    if state.to_act != seat or state.players < LEANING:
+    if state.to_act != seat or not leans(state):
         return deal
     # the rules of thumb's move, for the prior of ``evaluate``
     kind, detail, prior = _event_of(heuristic(state, seat, random.Random(0)), state)
@@ -147,10 +147,16 @@ def trust(state: State) -> float:
     the reference search: 58% of two-player matches without, 53% with; in pairs 62-76% with,
     49% without; among three, 40.0% of 360 without, 35.6% with (the same deals; a fair share
     is 33%); four each for themselves, 37.9% of 240 with, 29.6% without (fair share 25%)."""
-    return 0.0 if state.players < LEANING else CLEAR
+    return CLEAR if leans(state) else 0.0
 
 
 LEANING = 4  # the table size from which difícil leans on the rules of thumb (see trust)
+
+
+def leans(state: State) -> bool:
+    """Whether difícil leans on the rules of thumb at this table (a prior and a margin, see
+    :func:`trust`); below ``LEANING`` it pays the cost of taking instead (``TAKE_COST``)."""
+    return state.players >= LEANING
 
 
 _HINT = "cpu_hint"
@@ -352,7 +358,7 @@ def _margin(scored: Sequence[int], taker: int, outcome: str, state: State, seat:
     value = (scored[side] - max(others)) / CARD_TOTAL
     if state.side(taker) == side:
         value += {"hecho": 0.25, "dedans": -0.25}.get(outcome, 0.0)
-        if state.players < LEANING:
+        if not leans(state):
             value -= TAKE_COST
     return value
 
