@@ -5,10 +5,10 @@ the bot saved before versions). The fixtures in ``tests/fixtures/snapshots/`` ar
 tables, one per game and modality, in the middle of a hand; each must load with the current
 code, exactly, and play on to the end of its match through the table layer on a real SQLite
 file. Belote's layout 2 (every trick of the hand kept, not the last one only) is the first
-real upgrade: its layout-1 fixtures load through it. The chain of several upgrades is shown
-working on a test-only layout of Tute whose two steps turn a doctored copy of a fixture back
-into today's layout. A snapshot of a newer layout (the bot taken back to an older release)
-is not closed.
+real upgrade: its layout-1 fixtures load through it, as Escoba's and Tute's do through
+theirs. The chain of several upgrades is shown working on a test-only layout of NLK whose
+two steps turn a doctored copy of a fixture back into today's layout. A snapshot of a newer
+layout (the bot taken back to an older release) is not closed.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from pydantic import ValidationError
 
 from tapete.bot.storage import Storage
 from tapete.bot.tables import TableService
+from tapete.cogs.nlk import NLKCog
 from tapete.cogs.tomate import PLATO, RESERVA
-from tapete.cogs.tute import TuteCog
 from tapete.rules import belote, escoba, nlk, tomate, tute
 from tapete.rules.engine import Game
 from tapete.rules.snapshot import NewerLayout, SnapshotError, layout_of
@@ -139,51 +139,51 @@ async def test_a_saved_table_plays_on_to_the_end_of_its_match(path: Path, tmp_pa
 
 
 # -- the chain of upgrades, on a test-only layout -------------------------------------------------
-# Tute's layout 3 here is today's layout; its layout 1 called the dealer "repartidor", and
-# layouts 1 and 2 kept the juegos per side as an object {"0": n, "1": m}. Test-only: no real
-# layout of Tute ever did.
+# NLK's layout 3 here is today's layout; its layout 1 called the dealer "repartidor", and
+# layouts 1 and 2 kept the games lost per seat as an object {"0": n, "1": m}. Test-only: no
+# real layout of NLK ever did (NLK, unlike Tute, Escoba and Belote, is still at layout 1).
 
 
-def upgrade_tute_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+def upgrade_nlk_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Layout 2 renamed "repartidor" to "dealer"."""
     data = dict(data)
     data["dealer"] = data.pop("repartidor")
     return data
 
 
-def upgrade_tute_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """Layout 3 keeps the juegos per side as a list."""
-    juegos = data["juegos"]
-    return {**data, "juegos": [juegos[str(side)] for side in range(len(juegos))]}
+def upgrade_nlk_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Layout 3 keeps the games lost per seat as a list."""
+    losses = data["losses"]
+    return {**data, "losses": [losses[str(seat)] for seat in range(len(losses))]}
 
 
-class TuteLayout3(tute.State):
-    UPGRADES = (upgrade_tute_v1_to_v2, upgrade_tute_v2_to_v3)
+class NLKLayout3(nlk.State):
+    UPGRADES = (upgrade_nlk_v1_to_v2, upgrade_nlk_v2_to_v3)
 
 
 def older(snapshot: str, version: int) -> str:
-    """Today's Tute snapshot (unversioned, from a fixture) as the test-only ``version`` saved
+    """Today's NLK snapshot (unversioned, from a fixture) as the test-only ``version`` saved
     it: layout 1 without a version, as before versions were."""
     data = json.loads(snapshot)
-    data["juegos"] = {str(side): n for side, n in enumerate(data["juegos"])}
+    data["losses"] = {str(seat): n for seat, n in enumerate(data["losses"])}
     if version == 1:
         data["repartidor"] = data.pop("dealer")
         return json.dumps(data)
     return json.dumps({"v": version, **data})
 
 
-def tute_fixture() -> dict[str, Any]:
-    return read_fixture(next(p for p in FILES if p.stem.startswith("tute-habanero")))
+def nlk_fixture() -> dict[str, Any]:
+    return read_fixture(next(p for p in FILES if p.stem.startswith("nlk-3")))
 
 
 @pytest.mark.parametrize("version", [1, 2])
 def test_older_layouts_are_upgraded_step_by_step_to_the_same_game(version: int) -> None:
-    saved = tute_fixture()["table"]["state"]
-    assert TuteLayout3.layout() == 3
-    upgraded = TuteLayout3.from_json(older(saved, version))
+    saved = nlk_fixture()["table"]["state"]
+    assert NLKLayout3.layout() == 3
+    upgraded = NLKLayout3.from_json(older(saved, version))
     assert upgraded.to_json() == versioned(saved, 3)
     # and it plays on exactly as the original: same deals, same results
-    original, rng = tute.State.from_json(saved), random.Random(version)
+    original, rng = nlk.State.from_json(saved), random.Random(version)
     while not original.is_over:
         seat = original.to_act
         assert seat is not None
@@ -195,16 +195,16 @@ def test_older_layouts_are_upgraded_step_by_step_to_the_same_game(version: int) 
 async def test_a_table_saved_by_an_older_layout_is_restored_upgraded_and_plays_on(
     tmp_path: Path,
 ) -> None:
-    fixture = tute_fixture()
+    fixture = nlk_fixture()
     storage = Storage(tmp_path / "t.sqlite3")
     await storage.open()
     service = TableService(storage, cpu_delay=3600, turn_timeout=3600, seed=5)
     service.register(dataclasses.replace(
-        TuteCog.spec, game=dataclasses.replace(tute.GAME, state=TuteLayout3)))
+        NLKCog.spec, game=dataclasses.replace(nlk.GAME, state=NLKLayout3)))
     table_id = await write_fixture(storage, fixture, state=older(fixture["table"]["state"], 1))
     try:
         [table] = await service.restore()
-        assert isinstance(table.state, TuteLayout3)
+        assert isinstance(table.state, NLKLayout3)
         await play_to_the_end(service, table, random.Random(3))
         record = await storage.tables.get(table_id)
         assert record is not None and record.status == "finished"
@@ -218,19 +218,19 @@ async def test_a_table_saved_by_an_older_layout_is_restored_upgraded_and_plays_o
 
 
 def test_a_newer_layout_is_refused_as_newer_and_nonsense_as_no_snapshot() -> None:
-    saved = tute_fixture()["table"]["state"]
+    saved = nlk_fixture()["table"]["state"]
     with pytest.raises(NewerLayout):
-        tute.State.from_json(versioned(saved, 2))
+        nlk.State.from_json(versioned(saved, 2))
     for version in ("1", 0, None):
         with pytest.raises(SnapshotError):
-            tute.State.from_json(json.dumps({"v": version, **json.loads(saved)}))
+            nlk.State.from_json(json.dumps({"v": version, **json.loads(saved)}))
     with pytest.raises(SnapshotError):
-        tute.State.from_json("[]")
+        nlk.State.from_json("[]")
     with pytest.raises(ValidationError):  # an object, but no game of this layout
-        tute.State.from_json('{"game": "tute", "hand": 1}')
+        nlk.State.from_json('{"game": "nlk", "hand": 1}')
     # the current layout written otherwise (spaces, another order) still loads, the same
     spaced = json.dumps(dict(reversed(json.loads(versioned(saved, 1)).items())), indent=2)
-    assert tute.State.from_json(spaced).to_json() == versioned(saved, 1)
+    assert nlk.State.from_json(spaced).to_json() == versioned(saved, 1)
 
 
 async def test_a_table_saved_by_a_newer_version_is_left_for_it(
@@ -238,7 +238,7 @@ async def test_a_table_saved_by_a_newer_version_is_left_for_it(
 ) -> None:
     """Taken back to an older release, the bot neither closes (nor so tells its channel) nor
     plays a table the newer one saved: once the newer version runs again, the game goes on."""
-    fixture = tute_fixture()
+    fixture = nlk_fixture()
     storage = Storage(tmp_path / "t.sqlite3")
     await storage.open()
     service = TableService(storage, cpu_delay=3600, turn_timeout=3600)

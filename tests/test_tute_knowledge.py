@@ -1,4 +1,5 @@
-"""Tute: what a silent trick winner tells difícil (rules.tute.knowledge.silent).
+"""Tute: what a silent trick winner tells difícil (rules.tute.knowledge.silent), and where
+the card a swap took lies (State.swapped_in).
 
 Outside habanero the cantes are sung for both seats of the side that wins a trick; a seat
 that once sang nothing there held no rey and caballo of a suit still unsung. Over seeded
@@ -57,3 +58,34 @@ def test_habanero_sings_by_choice_so_silence_says_nothing() -> None:
         assert seat is not None
         state.apply(seat, choose(state, seat, "normal"))
     assert knowledge.silent(state, 0) == [] and knowledge.silent(state, 1) == []
+
+
+@pytest.mark.parametrize(("modalidad", "players"), [("arrastrado", 3), ("habanero", 2)])
+def test_the_card_a_swap_took_stays_with_the_swapper_in_every_sampled_deal(
+        modalidad: Modalidad, players: int) -> None:
+    """The turned card a swap takes is public: the state notes it with the swapper
+    (``swapped_in``, from the swap's own event), and every deal another seat samples leaves
+    it in the swapper's hand until it is played (a uniform deal would scatter it)."""
+    rng = random.Random(modalidad)
+    checked = 0
+    for match in range(size(6, 16)):
+        state = tute.new_game(tute.Options(modalidad=modalidad), players, seed=900 + match)
+        while not state.is_over and state.hand_number < 3:
+            seat = state.to_act
+            assert seat is not None
+            played = knowledge.played_cards(state)
+            for taker, card in state.swapped_in:
+                if card in played:
+                    continue
+                assert card in state.hands[taker]
+                for viewer in range(players):
+                    if viewer != taker:
+                        world = knowledge.determinize(state, viewer, rng)
+                        assert card in world.hands[taker]
+                        checked += 1
+            hand = state.hand_number
+            for event in state.apply(seat, choose(state, seat, "normal", seed=match)):
+                if event.kind == "TrumpSwapped":
+                    assert state.hand_number == hand
+                    assert state.swapped_in[-1] == (event.seat, event.taken)
+    assert checked > 100

@@ -11,11 +11,18 @@ from typing import Any, ClassVar
 
 from tapete.rules.cards import Card, Family, SpanishSuit
 from tapete.rules.engine import DeckSource, Event, Result
-from tapete.rules.snapshot import Records, Snapshot
+from tapete.rules.snapshot import Records, Snapshot, Upgrade
 from tapete.rules.tricks import SidesMixin, Trick
 from tapete.rules.tute.bits import SUIT_INDEX, mask_of
 from tapete.rules.tute.events import CanteSung, HandDealt
 from tapete.rules.tute.options import FAMILY, Modalidad, Options
+
+
+def upgrade_tute_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Layout 2 keeps the cards taken by a swap this hand and who took each (``swapped_in``),
+    which the CPU players read as cards held. A hand saved by layout 1 starts with none
+    noted: a swap made before the save is forgotten, nothing else changes."""
+    return {**data, "swapped_in": []}
 
 
 class TuteBase(SidesMixin, Snapshot):
@@ -27,8 +34,9 @@ class TuteBase(SidesMixin, Snapshot):
         "options", "players", "source", "hand_number", "dealer", "juegos", "history", "result",
         "hands", "baceta", "turned", "out_of_play", "trick", "taken", "tricks_won",
         "trick_winners", "last_trick", "cantes", "sung", "sang", "swapped", "swapped_seats",
-        "capote_pending", "capote",
+        "capote_pending", "capote", "swapped_in",
     )
+    UPGRADES: ClassVar[tuple[Upgrade, ...]] = (upgrade_tute_v1_to_v2,)
     SAVED_BY_HOOK: ClassVar[tuple[str, ...]] = ("result",)  # see _saved_value
 
     options: Options
@@ -54,6 +62,9 @@ class TuteBase(SidesMixin, Snapshot):
     sang: bool  # habanero: the leader already sang since winning the last trick
     swapped: bool  # habanero: the leader already swapped since winning the last trick
     swapped_seats: list[int]  # arrastrado: seats that swapped in the first trick
+    # each swap of the hand as (seat, the card it took): public, so every seat knows where
+    # that card lies until it is played
+    swapped_in: list[tuple[int, Card]]
     capote_pending: list[int]  # habanero: the seats still to be asked about capote
     capote: int | None  # the capote declarer
     initial_events: list[Event]  # the first deal (not saved)

@@ -93,6 +93,7 @@ class CantesMixin(TuteBase):
         bisect.insort(hand, taken, key=SORT_KEY.__getitem__)
         self._masks[seat] ^= BIT[given] | BIT[taken]
         self.turned = given
+        self.swapped_in = [*self.swapped_in, (seat, taken)]  # new: worlds may share it
         if self.modalidad == "habanero":
             self.baceta[-1] = given
             self.swapped = True

@@ -44,6 +44,7 @@ class DealMixin(TuteBase):
         self.sang = False
         self.swapped = False
         self.swapped_seats = []
+        self.swapped_in = []
         self.capote_pending = []
         self.capote = None
         self.trump_index = SUIT_INDEX[self.trump]

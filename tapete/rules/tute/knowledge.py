@@ -2,8 +2,9 @@
 
 Knowledge (:func:`knowledge`, places of :class:`rules.infoset.Hidden`): the seat's hand, every
 card played this hand, the turned card (held by the dealer in individual and parejas, at the
-bottom of the baceta in habanero until drawn, then by whoever drew it), the rey and caballo of
-every cante until played, and what each play showed where following was compulsory
+bottom of the baceta in habanero until drawn, then by whoever drew it), the card a swap took
+(the turned card, held by the swapper until played: ``State.swapped_in``), the rey and caballo
+of every cante until played, and what each play showed where following was compulsory
 (:func:`rules.infoset.absent_in_tricks` under Tute's full rules): the suits a player lacks,
 no trump when it did not trump, no card above one it failed to beat. In habanero only the
 tricks after the last draw count (a draw may bring any card back). Outside habanero the
@@ -100,7 +101,8 @@ _SUIT_BIT: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
 
 
 def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list[Card]]:
-    """Cards of other seats' hands that are public: the turned card, sung pairs."""
+    """Cards of other seats' hands that are public: the turned card, the cards swaps took,
+    sung pairs."""
     held: dict[int, list[Card]] = {}
     turned = state.turned
     holder: int | None = None
@@ -113,6 +115,10 @@ def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list
     if holder is not None and holder != seat and turned not in played \
             and turned in state.hands[holder]:
         held.setdefault(holder, []).append(turned)
+    for taker, card in state.swapped_in:
+        if taker != seat and card not in played and card in state.hands[taker] \
+                and card not in held.get(taker, []):
+            held.setdefault(taker, []).append(card)
     for singer, letter, _ in state.cantes:
         if singer == seat:
             continue
