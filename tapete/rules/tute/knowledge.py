@@ -112,20 +112,14 @@ def known_holdings(state: State, seat: int, played: set[Card]) -> dict[int, list
         draws = draw_tricks(state)
         if len(state.trick_winners) >= draws:  # the loser of the last draw trick took it
             holder = 1 - state.trick_winners[draws - 1]
-    if holder is not None and holder != seat and turned not in played \
-            and turned in state.hands[holder]:
-        held.setdefault(holder, []).append(turned)
-    for taker, card in state.swapped_in:
-        if taker != seat and card not in played and card in state.hands[taker] \
-                and card not in held.get(taker, []):
-            held.setdefault(taker, []).append(card)
-    for singer, letter, _ in state.cantes:
-        if singer == seat:
-            continue
-        for card in (c for c in _DECK if c.suit.value == letter and c.rank in (11, 12)):
-            if card not in played and card in state.hands[singer] \
-                    and card not in held.get(singer, []):
-                held.setdefault(singer, []).append(card)
+    public = [(holder, turned)] if holder is not None else []
+    public += state.swapped_in
+    public += [(singer, card) for singer, letter, _ in state.cantes
+               for card in _DECK if card.suit.value == letter and card.rank in (11, 12)]
+    for owner, card in public:  # each held while still in that hand and not yet played
+        if owner != seat and card not in played and card in state.hands[owner] \
+                and card not in held.get(owner, []):
+            held.setdefault(owner, []).append(card)
     return held
 
 
