@@ -17,7 +17,11 @@ Modes with three or more separate players (Tute arrastrado and individual, Escob
 Belote 3 and 4, NLK): one seat of the first level among seats of the second (difícil among
 fácil; and difícil among ref-search, normal among ref-rules where the game has them), that
 seat taking every place in turn over the same deal; printed: its share of wins (or, for NLK,
-of games lost) against the fair share. Tomate: one difícil seat among fácil seats, its mean
+of games lost) against the fair share, and (Tute, Escoba, Belote) its share of hands won
+(Tute: the hand's juego; elsewhere the highest hand score, ties split) and its points a hand
+over the mean of the others', with a 95% interval over the deals: a match among three or four
+is mostly the cards' luck (with a fair share of a third, 200 matches give an interval of ±6.5
+points), and a hand is a finer measure. Tomate: one difícil seat among fácil seats, its mean
 tantos per hand with its interval. Each level's decision times (p50/p95 and the mean, ms)
 close the report.
 
@@ -186,12 +190,12 @@ def oracle(state: Any, seat: int, seed: int, budget: float, stock_known: bool = 
 
 
 def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
-         times: dict[str, list[float]]) -> tuple[Any, list[tuple[int, ...]]]:
+         times: dict[str, list[float]]) -> tuple[Any, list[Hand]]:
     """One match with ``levels[seat]``; returns the final state and each hand's points per
-    side."""
+    side with the seats that won it (None where the event does not say)."""
     state = game.new_game(game.options(**mode.options), mode.players, seed=seed)
     rng = random.Random(seed)
-    hands: list[tuple[int, ...]] = []
+    hands: list[Hand] = []
     while not state.is_over:
         seat = state.to_act
         assert seat is not None  # the match is not over
@@ -202,8 +206,11 @@ def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
         for event in state.apply(seat, action):
             points = hand_points(event)
             if points is not None:
-                hands.append(points)
+                hands.append((points, getattr(event, "winners", None)))
     return state, hands
+
+
+Hand = tuple[tuple[int, ...], tuple[int, ...] | None]  # points per side, the winning seats
 
 
 def hand_points(event: Event) -> tuple[int, ...] | None:
@@ -226,7 +233,7 @@ def job(args: tuple[str, str, str, int, float]) -> Tally:
     n = mode.players
     if mode.kind == "duel":
         sides = 2
-        margins = []
+        margins: list[float] = []
         for swap in (False, True):
             levels = [first if (s % sides == 0) != swap else second for s in range(n)]
             state, hands = play(game, mode, levels, seed, budget, tally.times)
@@ -234,16 +241,17 @@ def job(args: tuple[str, str, str, int, float]) -> Tally:
             tally.wins += 1.0 if won == {first} else 0.5 if won == {first, second} else 0.0
             tally.games += 1
             mine = 1 if swap else 0  # the first level's side (seats 0, 2... unless swapped)
-            for points in hands:
+            for points, _ in hands:
                 margin = points[mine] - points[1 - mine]
                 margins.append(margin)
                 tally.hands_won += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
                 tally.hands += 1
         tally.margins.append(statistics.fmean(margins) if margins else 0.0)
         return tally
+    margins = []
     for place in range(n):  # the strong seat in every place over the same deal
         levels = [first if s == place else second for s in range(n)]
-        state, _ = play(game, mode, levels, seed, budget, tally.times)
+        state, hands = play(game, mode, levels, seed, budget, tally.times)
         result = state.result
         if mode.kind == "tantos":
             hand_count = max(1, int(result.summary.get("hands", 1)))
@@ -252,8 +260,25 @@ def job(args: tuple[str, str, str, int, float]) -> Tally:
             tally.wins += result.scores[place] / max(1, sum(result.scores))
         else:
             tally.wins += 1.0 / len(result.winners) if place in result.winners else 0.0
+            for points, winners in hands:
+                share, spread = field_hand(points, winners, place)
+                tally.hands_won += share
+                tally.hands += 1
+                margins.append(spread)
         tally.games += 1
+    if margins:
+        tally.margins.append(statistics.fmean(margins))
     return tally
+
+
+def field_hand(points: tuple[int, ...], winners: tuple[int, ...] | None, seat: int,
+               ) -> tuple[float, float]:
+    """One hand among separate players, for ``seat``: its share of the hand won (the event's
+    winners where it names them, as Tute's juego; else the highest score, split among the
+    tied) and its points less the mean of the others'."""
+    top = list(winners) if winners else [s for s, p in enumerate(points) if p == max(points)]
+    others = [p for s, p in enumerate(points) if s != seat]
+    return (1.0 / len(top) if seat in top else 0.0), points[seat] - statistics.fmean(others)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -360,13 +385,14 @@ def report(mode: Mode, pairing: tuple[str, str], total: Tally, seconds: float) -
     what = "lost" if mode.kind == "loser" else "won"
     fair = "" if mode.kind == "duel" else f"  fair share {1 / mode.players:.0%}"
     hands = ""
-    if mode.kind == "duel" and total.hands:
+    if total.hands and total.margins:
         margins = total.margins
         mean = statistics.fmean(margins)
         half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) \
             if len(margins) > 1 else 0.0
+        over = "" if mode.kind == "duel" else " over the others' mean"
         hands = (f"  hands {total.hands_won / total.hands:5.1%}"
-                 f"  pts/hand {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
+                 f"  pts/hand{over} {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
     return (f"{head} {what} {share:6.1%} [{low:.1%}, {high:.1%}]{fair}{hands}"
             f"  ({total.games} matches, {total.hands} hands, {seconds:.0f} s)")
 
