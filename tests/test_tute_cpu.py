@@ -8,6 +8,8 @@ written with the cards' names.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tapete.rules import tute
@@ -104,13 +106,17 @@ def test_in_parejas_four_trumps_draw_trumps_with_the_lowest(
 
 
 def test_the_chance_of_the_match_is_even_and_complementary() -> None:
+    chance = cpu.match_chance
     for need in range(1, 6):
         for other in range(1, 6):
-            both = cpu.match_chance(need, other, 0.36) + cpu.match_chance(other, need, 0.36)
+            both = chance((need, other), 0, 0.36) + chance((need, other), 1, 0.36)
             assert both == pytest.approx(1.0)
-        assert cpu.match_chance(need, need, 0.36) == pytest.approx(0.5)
-        assert cpu.match_chance(need, 3, 0.36) >= cpu.match_chance(need + 1, 3, 0.36)
-    assert cpu.match_chance(0, 1, 0.36) == 1.0 and cpu.match_chance(1, 0, 0.36) == 0.0
+        assert chance((need, need), 0, 0.36) == pytest.approx(0.5)
+        assert chance((need, 3), 0, 0.36) >= chance((need + 1, 3), 0, 0.36)
+    assert chance((0, 1), 0, 0.36) == 1.0 and chance((1, 0), 0, 0.36) == 0.0
+    for needs in itertools.product(range(1, 4), repeat=3):  # three sides: shares add up
+        assert sum(chance(needs, s, 0.16) for s in range(3)) == pytest.approx(1.0)
+    assert chance((2, 2, 2), 1, 0.16) == pytest.approx(1 / 3)
 
 
 def _parejas(juegos: tuple[int, int]) -> tute.State:
@@ -119,12 +125,13 @@ def _parejas(juegos: tuple[int, int]) -> tute.State:
     return state
 
 
-def _hand(state: tute.State, mine: int, points: tuple[int, int], juegos: int) -> float:
-    """Side 0's value of a hand won by the side with more points, with ``juegos``."""
-    winner = 0 if points[0] > points[1] else 1
+def _hand(state: tute.State, mine: int, points: tuple[int, ...], juegos: int) -> float:
+    """The side ``mine``'s value of a hand won by the side with most points, with
+    ``juegos``."""
+    winner = points.index(max(points))
     totals = list(state.juegos)
     totals[winner] += juegos
-    return cpu._scored(points, mine, winner, juegos, totals, state)
+    return cpu._scored(points, mine, totals, state)
 
 
 def test_two_juegos_count_only_where_they_help_the_match() -> None:
@@ -143,3 +150,24 @@ def test_in_the_deciding_hand_the_hand_counts_more_than_the_points() -> None:
     decisive = _hand(decider, 0, (76, 75), 1) - _hand(decider, 0, (75, 76), 1)
     assert decisive == pytest.approx(cpu.MATCH + 2 / cpu.MARGIN)
     assert decisive > _hand(start, 0, (76, 75), 1) - _hand(start, 0, (75, 76), 1)
+
+
+def _arrastrado(juegos: tuple[int, int, int]) -> tute.State:
+    state = tute.new_game(tute.Options(modalidad="arrastrado"), 3, seed=1)
+    state.juegos = list(juegos)
+    return state
+
+
+def test_each_for_themselves_a_juego_counts_by_what_it_does_to_the_match() -> None:
+    """Among three, a juego another player wins costs the seat less than one it wins gives
+    (the loss is shared with the third player), the same whichever of the two wins it, and
+    more when the winner is one juego from the match."""
+    start = _arrastrado((0, 0, 0))
+    before = cpu.MATCH / 3  # an even start
+    mine = _hand(start, 0, (61, 60, 0), 1) - before  # the seat wins by a point
+    theirs = before - _hand(start, 0, (60, 61, 0), 1)  # seat 1 wins by a point
+    assert mine > theirs > 0
+    assert _hand(start, 0, (60, 0, 61), 1) == pytest.approx(_hand(start, 0, (60, 61, 0), 1))
+    near = _arrastrado((0, 2, 0))  # seat 1 needs one juego
+    before_near = cpu.MATCH * cpu.match_chance((3, 1, 3), 0, cpu.DOUBLE["arrastrado"])
+    assert before_near - _hand(near, 0, (60, 61, 0), 1) > theirs

@@ -133,10 +133,10 @@ _BY_TEXT = {str(c): c for c in _DECK}
 
 
 MARGIN = 130  # a hand's points margin counts this many points to the unit
-JUEGO = 0.5  # and each juego won or given this many units (three or four sides)
-MATCH = 3.0  # two sides: the chance of winning the match, this many units for a sure win
-OUTRIGHT = 5.0  # three or four sides: the match won (or lost), this many units
-DOUBLE = {"parejas": 0.36, "habanero": 0.53}  # the share of hands won with two juegos
+MATCH = 3.0  # the chance of winning the match: this many units for a sure win
+# The share of hands won with two juegos (101 points or more), from the rules of thumb's play
+# (each for themselves: 16% of 1,204 arrastrado hands, 7% of 1,595 individual ones).
+DOUBLE = {"parejas": 0.36, "habanero": 0.53, "arrastrado": 0.16, "individual": 0.07}
 
 
 def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
@@ -146,55 +146,42 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
     value = 0.0
     for event in events:
         if isinstance(event, HandScored):
-            winner = state.side(event.winners[0])
-            value += _scored(event.points, side, winner, event.juegos, event.totals, state)
+            value += _scored(event.points, side, event.totals, state)
         elif isinstance(event, MatchOver) and event.reason == "tute":
-            value += _outright(seat in event.winners, state)
+            value += MATCH if seat in event.winners else 0.0
     return value
 
 
-def _outright(won: bool, state: State) -> float:
-    """The match won or lost at once (a tute)."""
-    if state.modalidad in DOUBLE:
-        return MATCH if won else 0.0
-    return OUTRIGHT if won else -OUTRIGHT
-
-
-def _scored(points: Sequence[int], mine: int, winner: int, juegos: int,
-            totals: Sequence[int], state: State) -> float:
+def _scored(points: Sequence[int], mine: int, totals: Sequence[int], state: State) -> float:
     """A scored hand for the side ``mine``: its points margin over the best other side (a
-    unit for each :data:`MARGIN` points), and what the hand did to the match. With two sides
-    that is the chance of winning the match from the juegos after it (:func:`match_chance`,
-    :data:`MATCH` units for a sure win), so that the hand that can end the match is played
-    for the hand and two juegos count only where they help; with three or four, the juegos
-    won or given (:data:`JUEGO` each) and the match won or lost (:data:`OUTRIGHT`)."""
+    unit for each :data:`MARGIN` points), and the chance of winning the match from the juegos
+    after it (:func:`match_chance`, :data:`MATCH` units for a sure win), so that the hand
+    that can end the match is played for the hand, two juegos count only where they help, and
+    among three or four a juego another player wins costs what it does to the seat's chance:
+    less than one the seat wins gives, and more when that player is near the end."""
     best_other = max(p for s, p in enumerate(points) if s != mine)
-    value = (points[mine] - best_other) / MARGIN
     target = state.options.juegos
-    double = DOUBLE.get(state.modalidad)
-    if double is not None:
-        other = 1 - mine
-        return value + MATCH * match_chance(target - totals[mine], target - totals[other],
-                                            double)
-    value += (JUEGO if winner == mine else -JUEGO) * juegos
-    if totals[winner] >= target:
-        value += OUTRIGHT if winner == mine else -OUTRIGHT
-    return value
+    needs = tuple(target - total for total in totals)
+    return (points[mine] - best_other) / MARGIN \
+        + MATCH * match_chance(needs, mine, DOUBLE[state.modalidad])
 
 
 @cache
-def match_chance(need: int, other_needs: int, double: float) -> float:
-    """The chance that a side needing ``need`` juegos wins the match against one needing
-    ``other_needs``, each hand even and won with two juegos a ``double`` share of the time."""
-    if need <= 0:
+def match_chance(needs: tuple[int, ...], mine: int, double: float) -> float:
+    """The chance that the side ``mine`` wins the match, each side needing ``needs[side]``
+    juegos more, each hand won by every side alike and with two juegos a ``double`` share of
+    the time."""
+    if needs[mine] <= 0:
         return 1.0
-    if other_needs <= 0:
+    if min(needs) <= 0:
         return 0.0
-    win = (1 - double) * match_chance(need - 1, other_needs, double) \
-        + double * match_chance(need - 2, other_needs, double)
-    lose = (1 - double) * match_chance(need, other_needs - 1, double) \
-        + double * match_chance(need, other_needs - 2, double)
-    return (win + lose) / 2
+    chance = 0.0
+    for side in range(len(needs)):
+        for won, share in ((1, 1 - double), (2, double)):
+            after = list(needs)
+            after[side] -= won
+            chance += share * match_chance(tuple(after), mine, double)
+    return chance / len(needs)
 
 
 # -- habanero's last eight tricks: exact play -------------------------------------------------
@@ -360,10 +347,10 @@ def _value(result: tuple[int, int, list[int], bool], mine: int, world: State) ->
     ``mine``, as :func:`evaluate` values it (``world``: the state the hand was played from)."""
     side, won, points, over = result
     if over and not won:  # a tute
-        return _outright(side == mine, world)
+        return MATCH if side == mine else 0.0
     totals = list(world.juegos)
     totals[side] += won
-    return _scored(points, mine, side, won, totals, world)
+    return _scored(points, mine, totals, world)
 
 
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"), exact,
