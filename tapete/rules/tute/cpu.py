@@ -148,8 +148,14 @@ def evaluate(events: Sequence[Event], state: State, seat: int) -> float:
         if isinstance(event, HandScored):
             value += _scored(event.points, side, event.totals, state)
         elif isinstance(event, MatchOver) and event.reason == "tute":
-            value += MATCH if seat in event.winners else 0.0
+            value += _outright(seat in event.winners)
     return value
+
+
+def _outright(won: bool) -> float:
+    """The match won or lost at once (a tute): a sure win or none, on the scale of
+    :func:`match_chance`."""
+    return MATCH if won else 0.0
 
 
 def _scored(points: Sequence[int], mine: int, totals: Sequence[int], state: State) -> float:
@@ -347,7 +353,7 @@ def _value(result: tuple[int, int, list[int], bool], mine: int, world: State) ->
     ``mine``, as :func:`evaluate` values it (``world``: the state the hand was played from)."""
     side, won, points, over = result
     if over and not won:  # a tute
-        return MATCH if side == mine else 0.0
+        return _outright(side == mine)
     totals = list(world.juegos)
     totals[side] += won
     return _scored(points, mine, totals, world)
