@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tapete.rules import tute
-from tapete.rules.tute import cardplay, cpu
+from tapete.rules.tute import cardplay, cpu, habanero
 from tapete.rules.tute.bits import INDEX
 from tapete.rules.tute.events import HandScored, MatchOver
 from tapete.rules.tute.options import SUITS, card_of
@@ -60,3 +60,69 @@ def test_the_fast_tricks_follow_the_engine(modalidad: str) -> None:
             assert tricks.sung == sum(1 << SUITS.index(s) for s in state.sung)
     assert checked > 10
     assert from_trick_one > 0 or not first
+
+
+def _engine_play_out(state: tute.State, rng: random.Random) -> tuple[int, int, list[int], bool]:
+    """The hand played to its end by the engine under the rules of thumb (every seat), as
+    :meth:`cardplay.Tricks.result` says it."""
+    hand = state.hand_number
+    events = []
+    while state.result is None and state.hand_number == hand:
+        seat = state.to_act
+        assert seat is not None
+        events += state.apply(seat, cpu.heuristic(state, seat, rng))
+    scored = next((e for e in events if isinstance(e, HandScored)), None)
+    if scored is None:  # a tute in the window
+        over = next(e for e in events if isinstance(e, MatchOver))
+        return state.side(over.winners[0]), 0, [], True
+    return (state.side(scored.winners[0]), scored.juegos, list(scored.points),
+            state.result is not None)
+
+
+@pytest.mark.parametrize("tute_enabled", [False, True])
+def test_habanero_played_out_fast_ends_as_the_engine_does(tute_enabled: bool) -> None:
+    """From random habanero positions (the baceta open or exhausted, the window open or
+    not), the fast playout — draws, sings, swaps, capote passed, the full rules once the
+    baceta is out — ends the hand with the engine's result, and each legal move of difícil's
+    search gets the engine's value."""
+    rng = random.Random(f"habanero{tute_enabled}")
+    windows = closed = swaps = sings = 0
+    for _ in range(size(60, 400)):
+        state = tute.new_game(tute.Options(modalidad="habanero", tute=tute_enabled), 2,
+                              seed=rng.randrange(2**40))
+        stop = rng.randrange(40)
+        while len(state.trick_winners) * 2 + len(state.trick.plays) < stop:
+            seat = state.to_act
+            assert seat is not None
+            state.apply(seat, cpu.heuristic(state, seat, rng) if rng.random() < 0.5
+                        else rng.choice(state.legal_actions()))
+            if state.is_over or state.hand_number > 1:
+                break
+        if state.is_over or state.hand_number > 1 or state.capote is not None \
+                or state.capote_pending:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        windows += state._window()
+        closed += not state.baceta
+        tricks = habanero.Habanero(state, cpu.voids(state))
+        fast = tricks.play_out()
+        sings += tricks.sung.bit_count() > len(state.sung)
+        swaps += tricks.turned != INDEX[state.turned]
+        slow = _engine_play_out(state.clone(), random.Random(0))
+        if fast[1] == 0 and fast[3]:  # a tute: the match won at once, points not scored
+            assert slow[:2] == fast[:2] and slow[3]
+        else:
+            assert slow == fast
+        legal = state.legal_actions()
+        values = cpu.solve(state, seat, legal, random.Random(1))
+        for action, value in zip(legal, values, strict=True):
+            sim = state.clone()
+            hand = sim.hand_number
+            events = list(sim.apply(seat, action))
+            while sim.result is None and sim.hand_number == hand:
+                mover = sim.to_act
+                assert mover is not None
+                events += sim.apply(mover, cpu.heuristic(sim, mover, random.Random(0)))
+            assert value == pytest.approx(cpu.evaluate(events, sim, seat), abs=1e-12)
+    assert windows > 3 and closed > 3 and swaps > 3 and sings > 3

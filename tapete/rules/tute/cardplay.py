@@ -20,6 +20,7 @@ holds it to the engine: the same legal cards, cantes, tute and result on random 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from tapete.rules.tricks import Copyable, seat_sides
 from tapete.rules.tute.bits import (
@@ -264,7 +265,7 @@ class Tricks(Copyable):
     played out fast. :meth:`play_out` plays every card by the rules of thumb and returns the
     hand's result (:meth:`result`); :meth:`play` plays one given card (tests, replays)."""
 
-    LISTS = ("hands", "voids", "plays", "points", "winners")
+    LISTS: ClassVar[tuple[str, ...]] = ("hands", "voids", "plays", "points", "winners")
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
         assert state.modalidad != "habanero" and (state.trick_winners

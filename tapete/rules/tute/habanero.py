@@ -1,0 +1,165 @@
+"""A habanero hand played out fast on bit masks, as the engine plays it under the rules of
+thumb: difícil's playouts in habanero (:func:`rules.tute.cpu.solve`).
+
+:class:`~rules.tute.cardplay.Tricks` plays the other modalidades; habanero adds what happens
+between its tricks. While the baceta lasts a trick binds only a trump lead, and after it the
+winner draws first, then the other player; the winner may then sing one cante and swap once
+before leading (the *window*). Under the rules of thumb the window is always used the same
+way (tute first, then a cante, the trump suit's first, then the swap, asked again after each
+move as the engine offers them), and a capote is never declared, so the playout needs no
+choice beyond the card. Once the baceta is exhausted Tute's full rules bind, and what each
+play shows (the suits a player lacks) is remembered from then on, as
+:func:`rules.tute.knowledge.voids` reads it. A test holds it to the engine move by move and
+value by value (``tests/test_tute_cardplay.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tapete.rules.tute.bits import (
+    COUPLE_MASK,
+    INDEX,
+    SUIT_BITS,
+    SUIT_MASK,
+    TUTE_MASKS,
+    binding,
+    mask_of,
+)
+from tapete.rules.tute.cardplay import ALL, COUPLES, VALUE, Sight, Tricks, winning
+from tapete.rules.tute.options import SUITS, SWAP_FOR
+from tapete.rules.tute.state import State
+
+# The card a turned card may be exchanged for (by card index), or -1 (a turned 2).
+_SWAP: dict[int, int] = {INDEX[turned]: INDEX[given] if given is not None else -1
+                         for turned, given in SWAP_FOR.items()}
+
+
+class Habanero(Tricks):
+    """The rest of a habanero hand (see the module docstring): ``baceta`` as card indices,
+    its first card drawn next and its last the turned card (or what a swap left there)."""
+
+    LISTS = (*Tricks.LISTS, "baceta")
+
+    def __init__(self, state: State, voids: Sequence[int]) -> None:
+        assert state.modalidad == "habanero" and state.capote is None
+        self.n = 2
+        self.pairs = False
+        self.trump = state.trump_index
+        self.hands = [mask_of(h) for h in state.hands]
+        self.baceta = [INDEX[c] for c in state.baceta]
+        self.played = ALL & ~self.hands[0] & ~self.hands[1] & ~mask_of(state.baceta)
+        self.voids = list(voids)
+        self.plays = [(s, INDEX[c]) for s, c in state.trick.plays]
+        self.leader = state.trick.leader
+        self.sides = (0, 1)
+        self.points = [0, 0]
+        for seat, taken in enumerate(state.taken):
+            self.points[seat] += sum(VALUE[INDEX[c]] for c in taken)
+        for seat, _, value in state.cantes:
+            self.points[seat] += value
+        self.sung = sum(1 << SUITS.index(s) for s in state.sung)
+        self.winners = list(state.trick_winners)
+        self.tute: int | None = None
+        self.juegos = list(state.juegos)
+        self.target = state.options.juegos
+        self.tute_enabled = state.tute_enabled
+        self.turned = INDEX[state.turned]
+        # the window still open before the leader's card (the engine's ``_window``)
+        self.window = state._window()
+        self.sang = state.sang
+        self.swapped = state.swapped
+
+    def legal(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if not self.plays:
+            return hand
+        if self.baceta:  # only a trump lead binds: a trump if the hand has one
+            led = self.plays[0][1] // SUIT_BITS
+            following = hand & SUIT_MASK[led]
+            return following if led == self.trump and following else hand
+        return binding(hand, [i for _, i in self.plays], self.trump)[0]
+
+    def play(self, seat: int, i: int) -> None:
+        """``seat`` plays card ``i``; a full trick is won and followed by the draws."""
+        plays, trump = self.plays, self.trump
+        self.window = False
+        if plays and not self.baceta:  # Tute's full rules bind: a play shows what it lacks
+            led = plays[0][1] // SUIT_BITS
+            if i // SUIT_BITS != led:
+                self.voids[seat] |= 1 << led
+                trumped = led == trump or any(j // SUIT_BITS == trump for _, j in plays)
+                if i // SUIT_BITS != trump and not trumped:
+                    self.voids[seat] |= 1 << trump
+        self.hands[seat] ^= 1 << i
+        self.played |= 1 << i
+        plays.append((seat, i))
+        if len(plays) < 2:
+            return
+        winner, _ = winning(plays, trump)
+        self.points[winner] += sum(VALUE[j] for _, j in plays)
+        self.winners.append(winner)
+        self.leader = winner
+        self.plays = []
+        self.sang = self.swapped = False
+        if self.baceta:
+            for drawer in (winner, 1 - winner):
+                self.hands[drawer] |= 1 << self.baceta.pop(0)
+            self.window = bool(self.baceta)  # after the last draw, capote is passed
+
+    def _use_window(self, seat: int) -> None:
+        """The rules of thumb's window: tute, else a cante (the trump suit's first), else the
+        swap, asked again after each, until none is left (or a tute ends the match)."""
+        while self.tute is None:
+            hand = self.hands[seat]
+            if self.tute_enabled and any(hand & four == four for _, four in TUTE_MASKS):
+                self.tute = seat
+                return
+            if not self.sang:
+                couples = [s for s in (self.trump, *range(len(SUITS)))
+                           if hand & COUPLES[s] == COUPLES[s] and not self.sung >> s & 1]
+                if couples:
+                    suit = couples[0]
+                    self.sung |= 1 << suit
+                    self.sang = True
+                    self.points[seat] += 40 if suit == self.trump else 20
+                    continue
+            given = _SWAP[self.turned]
+            if not self.swapped and given >= 0 and hand >> given & 1:
+                self.hands[seat] = hand ^ (1 << given) | 1 << self.turned
+                self.baceta[-1] = self.turned = given
+                self.swapped = True
+                continue
+            return
+
+    def play_out(self) -> tuple[int, int, list[int], bool]:
+        """Every card left played by the rules of thumb, with the draws and windows; the
+        result (:meth:`Tricks.result`)."""
+        trump = self.trump
+        while self.tute is None and (self.plays or self.hands[self.leader]):
+            seat = self.to_act()
+            if self.window:
+                self._use_window(seat)
+                self.window = False
+                if self.tute is not None:
+                    break
+            hand = self.hands[seat]
+            cards = self.legal(seat)
+            if not cards & (cards - 1):
+                self.play(seat, cards.bit_length() - 1)
+                continue
+            unseen = self.hands[1 - seat] | mask_of_indices(self.baceta)
+            sight = Sight(seat, hand, unseen, trump, 2, False, True, bool(self.baceta),
+                          self.plays, self.voids, self.sung)
+            self.play(seat, sight.choose(cards))
+        return self.result()
+
+
+def mask_of_indices(indices: Sequence[int]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+assert all(COUPLE_MASK[s] == COUPLES[k] for k, s in enumerate(SUITS))
