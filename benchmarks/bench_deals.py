@@ -18,6 +18,7 @@ versions of the code (a worktree of the older one) to see what a faster playout 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import statistics
@@ -57,12 +58,15 @@ def positions(label: str, matches: int, share: float) -> list[Any]:
 
 
 def counted(strategy: Strategy, count: list[int]) -> Strategy:
-    """``strategy`` with a sampler that counts the deals it deals into ``count[0]``."""
-    assert strategy.sampler is not None
+    """``strategy`` with a sampler that counts the deals it deals into ``count[0]`` (made of
+    its ``determinize`` where it has no sampler, as the search does)."""
     sampler = strategy.sampler
 
     def counting(state: Any, seat: int) -> Callable[[random.Random], Any]:
-        deal = sampler(state, seat)
+        if sampler is not None:
+            deal = sampler(state, seat)
+        else:
+            deal = functools.partial(strategy.determinize, state, seat)
 
         def one(rng: random.Random) -> Any:
             count[0] += 1
