@@ -13,12 +13,20 @@ Printed: the positions, the median and mean deals a decision, and the median and
 percentile of its time. The search always looks at a few deals (``MIN_ROUNDS``) whatever the
 budget: where those take longer than the budget, the median time shows it. Run it on two
 versions of the code (a worktree of the older one) to see what a faster playout buys.
+
+With ``--fixed``, the work is the same whatever the speed: three worlds of each position are
+dealt with a seeded generator and each is valued by the game's ``Strategy.solve`` (every legal
+move in that world), three times; printed are the best of the three times per world and a
+digest of the values, so that two versions of the code that print the same digest value every
+move alike, and their times compare like for like.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
+import math
 import os
 import random
 import statistics
@@ -77,14 +85,44 @@ def counted(strategy: Strategy, count: list[int]) -> Strategy:
     return replace(strategy, sampler=counting)
 
 
+def fixed(found: list[Any]) -> None:
+    """The ``--fixed`` measure (see the module docstring)."""
+    worlds = []
+    for state in found:
+        strategy = strategy_for(state)
+        assert strategy is not None and strategy.solve is not None
+        if strategy.sampler is not None:
+            deal = strategy.sampler(state, state.to_act)
+        else:
+            deal = functools.partial(strategy.determinize, state, state.to_act)
+        rng = random.Random(3)
+        legal = state.legal_actions()
+        worlds += [(strategy.solve, deal(rng), state.to_act, legal) for _ in range(3)]
+    digest = hashlib.sha256()
+    best = math.inf
+    for _ in range(3):
+        start = time.perf_counter()
+        for solve, world, seat, legal in worlds:
+            values = solve(world, seat, legal, random.Random(1))
+            digest.update(repr([round(v, 9) for v in values]).encode())
+        best = min(best, time.perf_counter() - start)
+    print(f"{len(worlds)} worlds solved: {best / len(worlds) * 1000:.3f} ms a world (best of "
+          f"3), values digest {digest.hexdigest()[:16]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mode", default="tute habanero", help="an arena mode's label")
     parser.add_argument("--budget-ms", type=float, default=25.0)
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--share", type=float, default=0.3)
+    parser.add_argument("--fixed", action="store_true",
+                        help="time solving the same sampled worlds instead (see above)")
     args = parser.parse_args()
     found = positions(args.mode, args.matches, args.share)
+    if args.fixed:
+        fixed(found)
+        return
     deals: list[int] = []
     times: list[float] = []
     for state in found:

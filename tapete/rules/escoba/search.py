@@ -22,7 +22,7 @@ engine: a copy per node costs a fraction of the engine's.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from math import comb
 
@@ -117,7 +117,7 @@ def _decided(mine: int, theirs: int, target: int) -> int:
 
 def _best(hauls: Sequence[Haul]) -> Haul:
     """Each count's best among ``hauls`` (the best other side, count by count)."""
-    a, b, c, d, e = (max(h[i] for h in hauls) for i in range(5))
+    a, b, c, d, e = map(max, zip(*hauls, strict=True))
     return (a, b, c, d, e)
 
 
@@ -149,6 +149,13 @@ class _Round:
         self.totals = tuple(world.scores)  # the match so far, per side
         self.scores = (world.scores[side],
                        max(score for i, score in enumerate(world.scores) if i != side))
+        pool = len(self.deck)
+        # the chance that the next deal's three cards hold one of each value (1 to 10)
+        self.dealt_chance = [0.0] * 11
+        if pool >= 3:
+            for need in range(1, 11):
+                holding = sum(1 for c in self.deck if VALUES[c] == need)
+                self.dealt_chance[need] = 1.0 - comb(pool - holding, 3) / comb(pool, 3)
 
     def match(self, mine: Haul, theirs: Haul) -> float:
         """The match term of a position's value (0 while no side can reach the target with
@@ -163,20 +170,16 @@ class _Round:
         """A position where the search stops: the hauls, and the next player's sweep."""
         side = self.side
         mine = hauls[side]
-        others = [h for i, h in enumerate(hauls) if i != side]
-        theirs = others[0] if len(others) == 1 else _best(others)
+        theirs = hauls[1 - side] if len(hauls) == 2 else _best(hauls[:side] + hauls[side + 1:])
         value = haul_value(mine, theirs) + self.match(mine, theirs)
         if table:
-            need = FIFTEEN - sum(VALUES[c] for c in table)
+            need = FIFTEEN - sum(map(VALUES.__getitem__, table))
             if 1 <= need <= 10:
                 hand = hands[mover]
                 if hand:
                     chance = 1.0 if any(VALUES[c] == need for c in hand) else 0.0
                 else:  # the next deal's three cards
-                    pool = len(self.deck)
-                    holding = sum(1 for c in self.deck if VALUES[c] == need)
-                    chance = 1.0 - comb(pool - holding, 3) / comb(pool, 3) if pool >= 3 \
-                        else 0.0
+                    chance = self.dealt_chance[need]
                 swing = chance * (1.0 + 0.1 * len(table))
                 value += swing if self.sides[mover] == side else -swing
         return value
@@ -259,42 +262,43 @@ class _Round:
 
     def moves(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
-              pending: Card | None) -> list[Position]:
-        """Every position one move away, captures first (they prune best)."""
+              pending: Card | None) -> Iterator[Position]:
+        """Every position one move away, captures first (they prune best); made one at a
+        time, so that those after a cut-off are never made."""
         side = self.sides[mover]
-        out: list[Position] = []
         if pending is not None:  # claim the renuncio, then play on
             rest = tuple(c for c in table if c is not pending)
             cards, by_total = table_sets(rest)
             for chosen in by_total.get(FIFTEEN - VALUES[pending], ()):
                 taken = {cards[i] for i in chosen}
-                hauls2 = tuple(_add(h, (pending, *taken), 0) if i == side else h
-                               for i, h in enumerate(hauls))
-                out.append((hauls2, tuple(c for c in rest if c not in taken), hands, mover,
-                            side, None))
+                hauls2 = (*hauls[:side], _add(hauls[side], (pending, *taken), 0),
+                          *hauls[side + 1:])
+                yield (hauls2, tuple(c for c in rest if c not in taken), hands, mover, side,
+                       None)
             if not hands[mover]:  # the end of the hand: claim or let it go
-                out.append((hauls, table, hands, mover, last, None))
-                return out
+                yield hauls, table, hands, mover, last, None
+                return
         hand = hands[mover]
         cards, by_total = table_sets(table)
         nxt = (mover + 1) % self.players
-        lays: list[Position] = []
         for i, card in enumerate(hand):
-            rest_hand = hand[:i] + hand[i + 1:]
-            hands2 = (*hands[:mover], rest_hand, *hands[mover + 1:])
             sets = by_total.get(FIFTEEN - VALUES[card], ())
+            if not sets:
+                continue
+            hands2 = (*hands[:mover], hand[:i] + hand[i + 1:], *hands[mover + 1:])
             for chosen in sets:
                 taken = {cards[j] for j in chosen}
                 table2 = tuple(c for c in table if c not in taken)
                 escoba = 0 if table2 else 1
-                hauls2 = tuple(_add(h, (card, *taken), escoba) if k == side else h
-                               for k, h in enumerate(hauls))
-                out.append((hauls2, table2, hands2, nxt, side, None))
+                hauls2 = (*hauls[:side], _add(hauls[side], (card, *taken), escoba),
+                          *hauls[side + 1:])
+                yield hauls2, table2, hands2, nxt, side, None
+        for i, card in enumerate(hand):
+            sets = by_total.get(FIFTEEN - VALUES[card], ())
             if not sets or self.free:
                 claim = card if sets and self.castigo else None
-                lays.append((hauls, (*table, card), hands2, nxt, last, claim))
-        return out + lays
-
+                hands2 = (*hands[:mover], hand[:i] + hand[i + 1:], *hands[mover + 1:])
+                yield hauls, (*table, card), hands2, nxt, last, claim
 
 def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
     """Each legal move's value in a sampled deal (see the module docstring)."""
