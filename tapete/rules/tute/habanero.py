@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tapete.rules.tute.bits import (
-    COUPLE_MASK,
     INDEX,
     SUIT_BITS,
     SUIT_MASK,
@@ -148,18 +147,16 @@ class Habanero(Tricks):
             if not cards & (cards - 1):
                 self.play(seat, cards.bit_length() - 1)
                 continue
-            unseen = self.hands[1 - seat] | mask_of_indices(self.baceta)
+            unseen = self.hands[1 - seat] | _mask_of_indices(self.baceta)
             sight = Sight(seat, hand, unseen, trump, 2, False, True, bool(self.baceta),
                           self.plays, self.voids, self.sung)
             self.play(seat, sight.choose(cards))
         return self.result()
 
 
-def mask_of_indices(indices: Sequence[int]) -> int:
+def _mask_of_indices(indices: Sequence[int]) -> int:
+    """The bits of the card indices ``indices`` (the baceta, kept as indices)."""
     mask = 0
     for i in indices:
         mask |= 1 << i
     return mask
-
-
-assert all(COUPLE_MASK[s] == COUPLES[k] for k, s in enumerate(SUITS))
