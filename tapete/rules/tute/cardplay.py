@@ -266,10 +266,11 @@ class Tricks(Copyable):
     hand's result (:meth:`result`); :meth:`play` plays one given card (tests, replays)."""
 
     LISTS: ClassVar[tuple[str, ...]] = ("hands", "voids", "plays", "points", "winners")
+    MODALIDADES: ClassVar[tuple[str, ...]] = ("arrastrado", "individual", "parejas")
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
-        assert state.modalidad != "habanero" and (state.trick_winners
-                                                  or state.modalidad != "arrastrado")
+        assert state.modalidad in self.MODALIDADES and state.capote is None and (
+            state.trick_winners or state.modalidad != "arrastrado")
         self.n = n = state.players
         self.pairs = state.pairs
         self.trump = state.trump_index
@@ -305,25 +306,35 @@ class Tricks(Copyable):
 
     def play(self, seat: int, i: int) -> None:
         """``seat`` plays card ``i``; what it showed is remembered; a full trick is won, and
-        sung for."""
-        plays, trump = self.plays, self.trump
+        what follows a trick follows (:meth:`_after_trick`)."""
+        plays = self.plays
         if plays:
-            led = plays[0][1] // SUIT_BITS
-            if i // SUIT_BITS != led:
-                self.voids[seat] |= 1 << led
-                trumped = led == trump or any(j // SUIT_BITS == trump for _, j in plays)
-                if i // SUIT_BITS != trump and not trumped:
-                    self.voids[seat] |= 1 << trump
+            self._reveal(seat, i)
         self.hands[seat] ^= 1 << i
         self.played |= 1 << i
         plays.append((seat, i))
         if len(plays) < self.n:
             return
-        winner, _ = winning(plays, trump)
+        winner, _ = winning(plays, self.trump)
         self.points[self.sides[winner]] += sum(VALUE[j] for _, j in plays)
         self.winners.append(winner)
         self.leader = winner
         self.plays = []
+        self._after_trick(winner)
+
+    def _reveal(self, seat: int, i: int) -> None:
+        """What ``seat`` showed by playing card ``i`` on the trick: the suit led, when it did
+        not follow; the trump suit, when it did not trump where it had to."""
+        plays, trump = self.plays, self.trump
+        led = plays[0][1] // SUIT_BITS
+        if i // SUIT_BITS != led:
+            self.voids[seat] |= 1 << led
+            trumped = led == trump or any(j // SUIT_BITS == trump for _, j in plays)
+            if i // SUIT_BITS != trump and not trumped:
+                self.voids[seat] |= 1 << trump
+
+    def _after_trick(self, winner: int) -> None:
+        """The cantes the engine sings for the trick's winning side."""
         if self.hands[winner]:
             self._sing(winner)
 

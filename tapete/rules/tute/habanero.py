@@ -25,7 +25,7 @@ from tapete.rules.tute.bits import (
     binding,
     mask_of,
 )
-from tapete.rules.tute.cardplay import ALL, COUPLES, VALUE, Sight, Tricks, winning
+from tapete.rules.tute.cardplay import COUPLES, Sight, Tricks
 from tapete.rules.tute.options import SUITS, SWAP_FOR
 from tapete.rules.tute.state import State
 
@@ -39,30 +39,12 @@ class Habanero(Tricks):
     its first card drawn next and its last the turned card (or what a swap left there)."""
 
     LISTS = (*Tricks.LISTS, "baceta")
+    MODALIDADES = ("habanero",)
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
-        assert state.modalidad == "habanero" and state.capote is None
-        self.n = 2
-        self.pairs = False
-        self.trump = state.trump_index
-        self.hands = [mask_of(h) for h in state.hands]
+        super().__init__(state, voids)
         self.baceta = [INDEX[c] for c in state.baceta]
-        self.played = ALL & ~self.hands[0] & ~self.hands[1] & ~mask_of(state.baceta)
-        self.voids = list(voids)
-        self.plays = [(s, INDEX[c]) for s, c in state.trick.plays]
-        self.leader = state.trick.leader
-        self.sides = (0, 1)
-        self.points = [0, 0]
-        for seat, taken in enumerate(state.taken):
-            self.points[seat] += sum(VALUE[INDEX[c]] for c in taken)
-        for seat, _, value in state.cantes:
-            self.points[seat] += value
-        self.sung = sum(1 << SUITS.index(s) for s in state.sung)
-        self.winners = list(state.trick_winners)
-        self.tute: int | None = None
-        self.juegos = list(state.juegos)
-        self.target = state.options.juegos
-        self.tute_enabled = state.tute_enabled
+        self.played &= ~mask_of(state.baceta)  # the baceta is unseen, not out
         self.turned = INDEX[state.turned]
         # the window still open before the leader's card (the engine's ``_window``)
         self.window = state._window()
@@ -80,26 +62,17 @@ class Habanero(Tricks):
         return binding(hand, [i for _, i in self.plays], self.trump)[0]
 
     def play(self, seat: int, i: int) -> None:
-        """``seat`` plays card ``i``; a full trick is won and followed by the draws."""
-        plays, trump = self.plays, self.trump
+        """``seat`` plays card ``i`` (the window, if open, is over); a full trick is won and
+        followed by the draws."""
         self.window = False
-        if plays and not self.baceta:  # Tute's full rules bind: a play shows what it lacks
-            led = plays[0][1] // SUIT_BITS
-            if i // SUIT_BITS != led:
-                self.voids[seat] |= 1 << led
-                trumped = led == trump or any(j // SUIT_BITS == trump for _, j in plays)
-                if i // SUIT_BITS != trump and not trumped:
-                    self.voids[seat] |= 1 << trump
-        self.hands[seat] ^= 1 << i
-        self.played |= 1 << i
-        plays.append((seat, i))
-        if len(plays) < 2:
-            return
-        winner, _ = winning(plays, trump)
-        self.points[winner] += sum(VALUE[j] for _, j in plays)
-        self.winners.append(winner)
-        self.leader = winner
-        self.plays = []
+        super().play(seat, i)
+
+    def _reveal(self, seat: int, i: int) -> None:
+        if not self.baceta:  # Tute's full rules bind only once the baceta is out
+            super()._reveal(seat, i)
+
+    def _after_trick(self, winner: int) -> None:
+        """The draws, the winner's first, and the winner's window before its lead."""
         self.sang = self.swapped = False
         if self.baceta:
             for drawer in (winner, 1 - winner):
