@@ -87,12 +87,18 @@ def playable(hand: int, trick: Sequence[tuple[int, Card]], trump: int, open_: bo
     (:func:`binding`)."""
     if open_:
         led = INDEX[trick[0][1]] // SUIT_BITS
-        following = hand & SUIT_MASK[led]
-        if led == trump and following:
+        following = open_binding(hand, led, trump)
+        if following:
             return following, (Obligation.MUST_FOLLOW, SUITS[led])
         return hand, None
     cards, why, suit = binding(hand, [INDEX[card] for _, card in trick], trump)
     return cards, (why, SUITS[suit]) if why is not None else None
+
+
+def open_binding(hand: int, led: int, trump: int) -> int:
+    """Habanero while the baceta lasts, on suit indices: the cards of ``hand`` a trick led in
+    suit ``led`` binds it to (its trumps, on a trump lead), or 0 when nothing binds."""
+    return hand & SUIT_MASK[led] if led == trump else 0
 
 
 def binding(hand: int, plays: Sequence[int], trump: int) -> tuple[int, Obligation | None, int]:

@@ -267,6 +267,8 @@ class Tricks(Copyable):
 
     LISTS: ClassVar[tuple[str, ...]] = ("hands", "voids", "plays", "points", "winners")
     MODALIDADES: ClassVar[tuple[str, ...]] = ("arrastrado", "individual", "parejas")
+    DUEL: ClassVar[bool] = False  # habanero's rules of thumb (:class:`Sight`'s ``duel``)
+    window = False  # a window before the next lead (habanero)
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
         assert state.modalidad in self.MODALIDADES and state.capote is None and (
@@ -356,19 +358,33 @@ class Tricks(Copyable):
                     break
 
     def play_out(self) -> tuple[int, int, list[int], bool]:
-        """Every card left played by the rules of thumb; the result (:meth:`result`)."""
-        n, trump, pairs = self.n, self.trump, self.pairs
+        """Every card left played by the rules of thumb (each lead after a habanero window
+        the leader uses first, :meth:`_use_window`); the result (:meth:`result`)."""
+        n, trump, pairs, duel = self.n, self.trump, self.pairs, self.DUEL
         while self.tute is None and (self.plays or self.hands[self.leader]):
             seat = self.to_act()
+            if self.window:
+                self._use_window(seat)
+                if self.tute is not None:
+                    break
             hand = self.hands[seat]
             cards = self.legal(seat)
             if not cards & (cards - 1):  # one legal card: nothing to choose
                 self.play(seat, cards.bit_length() - 1)
                 continue
-            sight = Sight(seat, hand, ALL & ~self.played & ~hand, trump, n, pairs, False,
-                          False, self.plays, self.voids, self.sung)
+            sight = Sight(seat, hand, ALL & ~self.played & ~hand, trump, n, pairs, duel,
+                          self.open_, self.plays, self.voids, self.sung)
             self.play(seat, sight.choose(cards))
         return self.result()
+
+    @property
+    def open_(self) -> bool:
+        """A baceta still to draw from (habanero's, :class:`rules.tute.habanero.Habanero`)."""
+        return False
+
+    def _use_window(self, seat: int) -> None:
+        """What the leader does before its card when :attr:`window` is open (habanero's
+        sing and swap, :class:`rules.tute.habanero.Habanero`); never open here."""
 
     def result(self) -> tuple[int, int, list[int], bool]:
         """As the engine scores the hand: the winning side, the juegos it wins (0 for a tute,

@@ -20,12 +20,11 @@ from collections.abc import Sequence
 from tapete.rules.tute.bits import (
     INDEX,
     SUIT_BITS,
-    SUIT_MASK,
     TUTE_MASKS,
-    binding,
     mask_of,
+    open_binding,
 )
-from tapete.rules.tute.cardplay import COUPLES, Sight, Tricks
+from tapete.rules.tute.cardplay import COUPLES, Tricks
 from tapete.rules.tute.options import SUITS, SWAP_FOR
 from tapete.rules.tute.state import State
 
@@ -40,6 +39,7 @@ class Habanero(Tricks):
 
     LISTS = (*Tricks.LISTS, "baceta")
     MODALIDADES = ("habanero",)
+    DUEL = True
 
     def __init__(self, state: State, voids: Sequence[int]) -> None:
         super().__init__(state, voids)
@@ -52,14 +52,10 @@ class Habanero(Tricks):
         self.swapped = state.swapped
 
     def legal(self, seat: int) -> int:
-        hand = self.hands[seat]
-        if not self.plays:
-            return hand
-        if self.baceta:  # only a trump lead binds: a trump if the hand has one
-            led = self.plays[0][1] // SUIT_BITS
-            following = hand & SUIT_MASK[led]
-            return following if led == self.trump and following else hand
-        return binding(hand, [i for _, i in self.plays], self.trump)[0]
+        if self.plays and self.baceta:  # only a trump lead binds
+            hand = self.hands[seat]
+            return open_binding(hand, self.plays[0][1] // SUIT_BITS, self.trump) or hand
+        return super().legal(seat)
 
     def play(self, seat: int, i: int) -> None:
         """``seat`` plays card ``i`` (the window, if open, is over); a full trick is won and
@@ -79,6 +75,10 @@ class Habanero(Tricks):
                 self.hands[drawer] |= 1 << self.baceta.pop(0)
             self.window = bool(self.baceta)  # after the last draw, capote is passed
 
+    @property
+    def open_(self) -> bool:
+        return bool(self.baceta)
+
     def _use_window(self, seat: int) -> None:
         """The rules of thumb's window: tute, else a cante (the trump suit's first), else the
         swap, asked again after each, until none is left (or a tute ends the match)."""
@@ -86,7 +86,7 @@ class Habanero(Tricks):
             hand = self.hands[seat]
             if self.tute_enabled and any(hand & four == four for _, four in TUTE_MASKS):
                 self.tute = seat
-                return
+                break
             if not self.sang:
                 couples = [s for s in (self.trump, *range(len(SUITS)))
                            if hand & COUPLES[s] == COUPLES[s] and not self.sung >> s & 1]
@@ -102,34 +102,5 @@ class Habanero(Tricks):
                 self.baceta[-1] = self.turned = given
                 self.swapped = True
                 continue
-            return
-
-    def play_out(self) -> tuple[int, int, list[int], bool]:
-        """Every card left played by the rules of thumb, with the draws and windows; the
-        result (:meth:`Tricks.result`)."""
-        trump = self.trump
-        while self.tute is None and (self.plays or self.hands[self.leader]):
-            seat = self.to_act()
-            if self.window:
-                self._use_window(seat)
-                self.window = False
-                if self.tute is not None:
-                    break
-            hand = self.hands[seat]
-            cards = self.legal(seat)
-            if not cards & (cards - 1):
-                self.play(seat, cards.bit_length() - 1)
-                continue
-            unseen = self.hands[1 - seat] | _mask_of_indices(self.baceta)
-            sight = Sight(seat, hand, unseen, trump, 2, False, True, bool(self.baceta),
-                          self.plays, self.voids, self.sung)
-            self.play(seat, sight.choose(cards))
-        return self.result()
-
-
-def _mask_of_indices(indices: Sequence[int]) -> int:
-    """The bits of the card indices ``indices`` (the baceta, kept as indices)."""
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
+            break
+        self.window = False
