@@ -24,7 +24,6 @@ move alike, and their times compare like for like.
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
 import math
 import os
@@ -41,7 +40,7 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.arena import MODES, games
-from tapete.rules.cpu import Strategy, choose, search, strategy_for
+from tapete.rules.cpu import Strategy, choose, dealer, search, strategy_for
 
 
 def positions(label: str, matches: int, share: float) -> list[Any]:
@@ -67,14 +66,10 @@ def positions(label: str, matches: int, share: float) -> list[Any]:
 
 def counted(strategy: Strategy, count: list[int]) -> Strategy:
     """``strategy`` with a sampler that counts the deals it deals into ``count[0]`` (made of
-    its ``determinize`` where it has no sampler, as the search does)."""
-    sampler = strategy.sampler
+    its ``determinize`` where it has no sampler, as the search does: :func:`dealer`)."""
 
     def counting(state: Any, seat: int) -> Callable[[random.Random], Any]:
-        if sampler is not None:
-            deal = sampler(state, seat)
-        else:
-            deal = functools.partial(strategy.determinize, state, seat)
+        deal = dealer(strategy, state, seat)
 
         def one(rng: random.Random) -> Any:
             count[0] += 1
@@ -91,10 +86,7 @@ def fixed(found: list[Any]) -> None:
     for state in found:
         strategy = strategy_for(state)
         assert strategy is not None and strategy.solve is not None
-        if strategy.sampler is not None:
-            deal = strategy.sampler(state, state.to_act)
-        else:
-            deal = functools.partial(strategy.determinize, state, state.to_act)
+        deal = dealer(strategy, state, state.to_act)
         rng = random.Random(3)
         legal = state.legal_actions()
         worlds += [(strategy.solve, deal(rng), state.to_act, legal) for _ in range(3)]

@@ -161,10 +161,7 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     deadline = time.perf_counter() + budget_ms / 1000
     rounds = 0
     solve = strategy.solve
-    if strategy.sampler is not None:
-        deal = strategy.sampler(state, seat)
-    else:
-        deal = functools.partial(strategy.determinize, state, seat)
+    deal = dealer(strategy, state, seat)
     while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
         world = deal(rng)
         if solve is not None:
@@ -189,6 +186,14 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
         if sum(gains) / rounds <= clear * spread:
             best = usual
     return legal[best]
+
+
+def dealer(strategy: Strategy, state: GameState, seat: int) -> Callable[[random.Random], Any]:
+    """The seat's sampled worlds for one decision, one a call: the game's sampler, prepared
+    once, or else its ``determinize``."""
+    if strategy.sampler is not None:
+        return strategy.sampler(state, seat)
+    return functools.partial(strategy.determinize, state, seat)
 
 
 PRUNE_EVERY = 16  # sampled deals between two looks for moves clearly worse than the best
