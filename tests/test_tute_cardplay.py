@@ -8,6 +8,7 @@ import random
 import pytest
 
 from tapete.rules import tute
+from tapete.rules.cpu import Strategy, playout, strategy_for
 from tapete.rules.tute import cardplay, cpu, habanero
 from tapete.rules.tute.bits import INDEX
 from tapete.rules.tute.events import HandScored, MatchOver
@@ -65,18 +66,18 @@ def test_the_fast_tricks_follow_the_engine(modalidad: str) -> None:
 def _engine_play_out(state: tute.State, rng: random.Random) -> tuple[int, int, list[int], bool]:
     """The hand played to its end by the engine under the rules of thumb (every seat), as
     :meth:`cardplay.Tricks.result` says it."""
-    hand = state.hand_number
-    events = []
-    while state.result is None and state.hand_number == hand:
-        seat = state.to_act
-        assert seat is not None
-        events += state.apply(seat, cpu.heuristic(state, seat, rng))
+    events = playout(state, STRATEGY, rng)
     scored = next((e for e in events if isinstance(e, HandScored)), None)
     if scored is None:  # a tute in the window
         over = next(e for e in events if isinstance(e, MatchOver))
         return state.side(over.winners[0]), 0, [], True
     return (state.side(scored.winners[0]), scored.juegos, list(scored.points),
             state.result is not None)
+
+
+_FOUND = strategy_for(tute.new_game(tute.Options(modalidad="habanero"), 2, seed=0))
+assert _FOUND is not None
+STRATEGY: Strategy = _FOUND  # Tute's CPU players, for the engine's playouts
 
 
 @pytest.mark.parametrize("tute_enabled", [False, True])
@@ -118,11 +119,8 @@ def test_habanero_played_out_fast_ends_as_the_engine_does(tute_enabled: bool) ->
         values = cpu.solve(state, seat, legal, random.Random(1))
         for action, value in zip(legal, values, strict=True):
             sim = state.clone()
-            hand = sim.hand_number
             events = list(sim.apply(seat, action))
-            while sim.result is None and sim.hand_number == hand:
-                mover = sim.to_act
-                assert mover is not None
-                events += sim.apply(mover, cpu.heuristic(sim, mover, random.Random(0)))
+            if sim.hand_number == state.hand_number:  # the move did not end the hand
+                events += playout(sim, STRATEGY, random.Random(0))
             assert value == pytest.approx(cpu.evaluate(events, sim, seat), abs=1e-12)
     assert windows > 3 and closed > 3 and swaps > 3 and sings > 3
