@@ -39,7 +39,7 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.arena import MODES, games
+from benchmarks.arena import MODES, games, percentile
 from tapete.rules.cpu import Strategy, choose, dealer, search, strategy_for
 
 
@@ -127,10 +127,9 @@ def main() -> None:
         search(state, state.to_act, counted(strategy, count), random.Random(1), args.budget_ms)
         times.append((time.perf_counter() - start) * 1000)
         deals.append(count[0])
-    times.sort()
     print(f"{args.mode}: {len(deals)} decisions at {args.budget_ms:g} ms — deals median "
           f"{statistics.median(deals):g}, mean {statistics.fmean(deals):.1f}; time p50 "
-          f"{times[len(times) // 2]:.1f} ms, p95 {times[int(len(times) * 0.95)]:.1f} ms")
+          f"{percentile(times, 0.5):.1f} ms, p95 {percentile(times, 0.95):.1f} ms")
 
 
 if __name__ == "__main__":
