@@ -1,7 +1,8 @@
 """Escoba difícil's search plays for the match in a hand that can end it: its value of a
 position counts a match won or lost on top of the points margin, exactly at the hand's end
 and as the chance the open "most" points bring earlier. Its sampled deals read a sweep let
-pass as cards not held."""
+pass as cards not held. Its pruning and the positions it keeps change no value: every move
+is worth what a plain minimax of the round gives."""
 
 from __future__ import annotations
 
@@ -10,8 +11,19 @@ import random
 import pytest
 
 from tapete.rules import escoba
+from tapete.rules.cpu import choose
 from tapete.rules.escoba.cpu import sampler, sweep_risk, unseen_cards
-from tapete.rules.escoba.search import MATCH, _Round, match_odds, odds
+from tapete.rules.escoba.search import (
+    MATCH,
+    Position,
+    _Round,
+    match_odds,
+    odds,
+    rooted,
+    solve,
+)
+from tapete.rules.escoba.state import State
+from tests.sizes import size
 from tests.test_escoba_rules import build_deck, cards, game
 
 
@@ -93,3 +105,52 @@ def test_a_sweep_let_pass_deals_that_hand_no_card_that_makes_it() -> None:
         assert state.to_act is not None
         state.apply(state.to_act, state.legal_actions()[0])
     assert state.unswept == [0, 0]
+
+
+def _minimax(search: _Round, position: Position, depth: int) -> float:
+    """The round's value by plain minimax: every move of every node, nothing kept."""
+    hauls, table, hands, mover, last, pending = position
+    if not any(hands) and pending is None:
+        if search.last_round:
+            return search.end_of_hand(hauls, table, last)
+        return search.value(hauls, table, mover, hands)
+    if depth >= search.limit:
+        return search.value(hauls, table, mover, hands)
+    values = [_minimax(search, child, depth + 1)
+              for child in search.moves(hauls, table, hands, mover, last, pending)]
+    return max(values) if search.sides[mover] == search.side else min(values)
+
+
+def _worlds(players: int, parejas: bool, captura: str, matches: int) -> list[tuple[State, int]]:
+    """Sampled deals of positions of seeded matches played by the rules of thumb."""
+    options = escoba.Options(parejas=parejas, captura=captura)  # type: ignore[arg-type]
+    rng = random.Random(players * 10 + len(captura))
+    found = []
+    for seed in range(matches):
+        state = escoba.new_game(options, players, seed=seed)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            if len(state.legal_actions()) > 1 and rng.random() < 0.2:
+                found.append((sampler(state, seat)(rng), seat))
+            state.apply(seat, choose(state, seat, "normal", seed=seed))
+    return found
+
+
+@pytest.mark.parametrize(("players", "parejas", "captura"), [
+    (2, False, "obligatoria"), (2, False, "castigo"), (2, False, "libre"),
+    (3, False, "obligatoria"), (4, True, "obligatoria"),
+])
+def test_the_pruned_search_values_every_move_as_plain_minimax(
+        players: int, parejas: bool, captura: str) -> None:
+    """Alpha-beta and the positions kept across move orders (``_Round.known``) give each
+    legal move exactly the value a plain minimax of the round gives it."""
+    checked = 0
+    for world, seat in _worlds(players, parejas, captura, size(3, 12)):
+        legal = world.legal_actions()
+        values = solve(world, seat, legal, random.Random(0))
+        search, root = rooted(world, seat)
+        plain = [_minimax(search, search.after(root, action), 1) for action in legal]
+        assert values == plain
+        checked += 1
+    assert checked > 20

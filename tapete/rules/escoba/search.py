@@ -16,20 +16,26 @@ and, earlier, as the chance that the "most" points still open carry a side past 
 (:func:`match_odds`). One point that wins the match is then worth more than two that do not.
 
 The round is played on plain tuples (hands, table, each side's haul as counts), not on the
-engine: a copy per node costs a fraction of the engine's.
+engine: a copy per node costs a fraction of the engine's. With two players the table is
+kept in canonical order, so that the same cards played in another order reach the same
+position: about half the nodes of a lead's search are such repeats, and each position's
+value (its bounds, as alpha-beta found them) is kept for the round's search
+(``_Round.known``).
 """
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from math import comb
 
 from tapete.rules.cards import Card, SpanishSuit, spanish_deck
 from tapete.rules.engine import Action
-from tapete.rules.escoba.captures import table_sets
-from tapete.rules.escoba.options import FIFTEEN, SIETE_DE_OROS, VALUES
+from tapete.rules.escoba.captures import Sets, table_sets
+from tapete.rules.escoba.options import FIFTEEN, ORDER, SIETE_DE_OROS, VALUES, canonical
 from tapete.rules.escoba.scoring import match_winner
 from tapete.rules.escoba.state import State
 
@@ -132,6 +138,27 @@ def _add(haul: Haul, cards: Sequence[Card], escoba: int) -> Haul:
     return (a, b, c, d, e + escoba)
 
 
+# The table's capture sets (:func:`table_sets`) by the table: the search keeps each table in
+# canonical order, so the same cards on the table are one key (cleared when large).
+_SETS: dict[tuple[Card, ...], tuple[list[Card], dict[int, Sets]]] = {}
+_SETS_LIMIT = 1 << 15
+
+
+def _sets(table: tuple[Card, ...]) -> tuple[list[Card], dict[int, Sets]]:
+    found = _SETS.get(table)
+    if found is None:
+        if len(_SETS) >= _SETS_LIMIT:
+            _SETS.clear()
+        found = _SETS[table] = table_sets(table)
+    return found
+
+
+def _lay(table: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``table`` with ``card`` laid on it, kept in canonical order."""
+    k = bisect_right(table, ORDER[card], key=ORDER.__getitem__)
+    return (*table[:k], card, *table[k:])
+
+
 class _Round:
     """One sampled deal's round, searched to its end for the side ``side``: hands, table and
     hauls as plain tuples (a copy per node costs less than the engine's)."""
@@ -146,6 +173,12 @@ class _Round:
         self.last_round = not world.deck
         self.limit = 6 if world.players > 2 else 9
         self.target = world.options.objetivo
+        # each position searched: its value's bounds (lower, upper), by position and depth.
+        # Kept with two players only: their round is searched to its end and the same
+        # cards played in another order meet often; with three or four the six-ply horizon
+        # leaves few repeats, and keeping the table in order costs more than they save.
+        self.remember = world.players == 2
+        self.known: dict[tuple[object, ...], tuple[float, float]] = {}
         self.totals = tuple(world.scores)  # the match so far, per side
         self.scores = (world.scores[side],
                        max(score for i, score in enumerate(world.scores) if i != side))
@@ -205,15 +238,38 @@ class _Round:
             value += MATCH if winner == self.side else -MATCH
         return value
 
+    def lay(self, table: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+        """``table`` with ``card`` laid on it (in canonical order where positions are kept)."""
+        return _lay(table, card) if self.remember else (*table, card)
+
     def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
                hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
                pending: Card | None, depth: int, alpha: float, beta: float) -> float:
+        """The position's value, each side playing its best (alpha-beta, fail-soft). What a
+        position was found worth is kept (:attr:`known`: its bounds), for the same cards
+        played in another order reach it again: about half the nodes of a lead's search."""
         if not any(hands) and pending is None:
             if self.last_round:
                 return self.end_of_hand(hauls, table, last)
             return self.value(hauls, table, mover, hands)
         if depth >= self.limit:
             return self.value(hauls, table, mover, hands)
+        # a position comes again only once a seat has played twice
+        keep = self.remember and depth > 2
+        if keep:
+            key = (hauls, table, hands, mover, last, pending, depth)
+            bounds = self.known.get(key)
+            if bounds is not None:
+                low, high = bounds
+                if low == high or low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha = max(alpha, low)
+                beta = min(beta, high)
+            else:
+                low, high = -math.inf, math.inf
+        floor, ceiling = alpha, beta
         side = self.sides[mover]
         maximise = side == self.side
         best = -1e9 if maximise else 1e9
@@ -232,6 +288,14 @@ class _Round:
                     beta = value
             if alpha >= beta:
                 break
+        if keep:
+            if best <= floor:  # every move failed low: the value is at most best
+                high = min(high, best)
+            elif best >= ceiling:  # a cut-off: at least best
+                low = max(low, best)
+            else:
+                low = high = best
+            self.known[key] = (low, high)
         return best
 
     def after(self, position: Position, action: Action) -> Position:
@@ -257,8 +321,8 @@ class _Round:
             hauls = tuple(_add(h, cards, 0 if table else 1) if i == side else h
                           for i, h in enumerate(hauls))
             return hauls, table, hands, nxt, side, None
-        could = self.castigo and bool(table_sets(table)[1].get(FIFTEEN - VALUES[card]))
-        return hauls, (*table, card), hands, nxt, last, card if could else None
+        could = self.castigo and bool(_sets(table)[1].get(FIFTEEN - VALUES[card]))
+        return hauls, self.lay(table, card), hands, nxt, last, card if could else None
 
     def moves(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
@@ -268,7 +332,7 @@ class _Round:
         side = self.sides[mover]
         if pending is not None:  # claim the renuncio, then play on
             rest = tuple(c for c in table if c is not pending)
-            cards, by_total = table_sets(rest)
+            cards, by_total = _sets(rest)
             for chosen in by_total.get(FIFTEEN - VALUES[pending], ()):
                 taken = {cards[i] for i in chosen}
                 hauls2 = (*hauls[:side], _add(hauls[side], (pending, *taken), 0),
@@ -279,7 +343,7 @@ class _Round:
                 yield hauls, table, hands, mover, last, None
                 return
         hand = hands[mover]
-        cards, by_total = table_sets(table)
+        cards, by_total = _sets(table)
         nxt = (mover + 1) % self.players
         for i, card in enumerate(hand):
             sets = by_total.get(FIFTEEN - VALUES[card], ())
@@ -298,12 +362,13 @@ class _Round:
             if not sets or self.free:
                 claim = card if sets and self.castigo else None
                 hands2 = (*hands[:mover], hand[:i] + hand[i + 1:], *hands[mover + 1:])
-                yield hauls, (*table, card), hands2, nxt, last, claim
+                yield hauls, self.lay(table, card), hands2, nxt, last, claim
 
-def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
-    """Each legal move's value in a sampled deal (see the module docstring)."""
+
+def rooted(world: State, seat: int) -> tuple[_Round, Position]:
+    """The round's search for ``seat``'s side in a sampled deal, and the position it starts
+    from (the hauls so far, the table in canonical order)."""
     side = world.side_of(seat)
-    search = _Round(world, side)
     per_side: list[list[Card]] = [[] for _ in range(world.sides)]
     escobas = [0] * world.sides
     for s in range(world.players):
@@ -312,5 +377,11 @@ def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> l
     hauls = tuple(_add((0, 0, 0, 0, 0), per_side[i], escobas[i]) for i in range(world.sides))
     last = world.side_of(world.last_capturer) if world.last_capturer is not None else None
     pending = world.pending.card if world.pending is not None else None
-    root = (hauls, tuple(world.table), tuple(tuple(h) for h in world.hands), seat, last, pending)
+    hands = tuple(tuple(h) for h in world.hands)
+    return _Round(world, side), (hauls, canonical(world.table), hands, seat, last, pending)
+
+
+def solve(world: State, seat: int, legal: list[Action], rng: random.Random) -> list[float]:
+    """Each legal move's value in a sampled deal (see the module docstring)."""
+    search, root = rooted(world, seat)
     return [search.search(*search.after(root, action), 1, -1e9, 1e9) for action in legal]
