@@ -109,13 +109,10 @@ def test_a_sweep_let_pass_deals_that_hand_no_card_that_makes_it() -> None:
 
 def _minimax(search: _Round, position: Position, depth: int) -> float:
     """The round's value by plain minimax: every move of every node, nothing kept."""
+    stop = search.stop(*position, depth)
+    if stop is not None:
+        return stop
     hauls, table, hands, mover, last, pending = position
-    if not any(hands) and pending is None:
-        if search.last_round:
-            return search.end_of_hand(hauls, table, last)
-        return search.value(hauls, table, mover, hands)
-    if depth >= search.limit:
-        return search.value(hauls, table, mover, hands)
     values = [_minimax(search, child, depth + 1)
               for child in search.moves(hauls, table, hands, mover, last, pending)]
     return max(values) if search.sides[mover] == search.side else min(values)

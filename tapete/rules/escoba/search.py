@@ -242,18 +242,28 @@ class _Round:
         """``table`` with ``card`` laid on it (in canonical order where positions are kept)."""
         return _lay(table, card) if self.remember else (*table, card)
 
-    def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
-               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
-               pending: Card | None, depth: int, alpha: float, beta: float) -> float:
-        """The position's value, each side playing its best (alpha-beta, fail-soft). What a
-        position was found worth is kept (:attr:`known`: its bounds), for the same cards
-        played in another order reach it again: about half the nodes of a lead's search."""
+    def stop(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+             hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
+             pending: Card | None, depth: int) -> float | None:
+        """The value of a position where the search stops (every hand played, or the depth
+        reached), else None."""
         if not any(hands) and pending is None:
             if self.last_round:
                 return self.end_of_hand(hauls, table, last)
             return self.value(hauls, table, mover, hands)
         if depth >= self.limit:
             return self.value(hauls, table, mover, hands)
+        return None
+
+    def search(self, hauls: tuple[Haul, ...], table: tuple[Card, ...],
+               hands: tuple[tuple[Card, ...], ...], mover: int, last: int | None,
+               pending: Card | None, depth: int, alpha: float, beta: float) -> float:
+        """The position's value, each side playing its best (alpha-beta, fail-soft). What a
+        position was found worth is kept (:attr:`known`: its bounds), for the same cards
+        played in another order reach it again: about half the nodes of a lead's search."""
+        stop = self.stop(hauls, table, hands, mover, last, pending, depth)
+        if stop is not None:
+            return stop
         # a position comes again only once a seat has played twice
         keep = self.remember and depth > 2
         if keep:
