@@ -34,7 +34,7 @@ from math import comb
 
 from tapete.rules.cards import Card, SpanishSuit, spanish_deck
 from tapete.rules.engine import Action
-from tapete.rules.escoba.captures import Sets, table_sets
+from tapete.rules.escoba.captures import table_sets
 from tapete.rules.escoba.options import FIFTEEN, ORDER, SIETE_DE_OROS, VALUES, canonical
 from tapete.rules.escoba.scoring import match_winner
 from tapete.rules.escoba.state import State
@@ -139,18 +139,8 @@ def _add(haul: Haul, cards: Sequence[Card], escoba: int) -> Haul:
 
 
 # The table's capture sets (:func:`table_sets`) by the table: the search keeps each table in
-# canonical order, so the same cards on the table are one key (cleared when large).
-_SETS: dict[tuple[Card, ...], tuple[list[Card], dict[int, Sets]]] = {}
-_SETS_LIMIT = 1 << 15
-
-
-def _sets(table: tuple[Card, ...]) -> tuple[list[Card], dict[int, Sets]]:
-    found = _SETS.get(table)
-    if found is None:
-        if len(_SETS) >= _SETS_LIMIT:
-            _SETS.clear()
-        found = _SETS[table] = table_sets(table)
-    return found
+# canonical order, so the same cards on the table are one key.
+_sets = lru_cache(maxsize=1 << 15)(table_sets)
 
 
 def _lay(table: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
