@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tapete.rules.cards import Card
 from tapete.rules.escoba.options import FIFTEEN, ORDER, VALUES, value
@@ -42,12 +43,10 @@ def table_sets(table: Sequence[Card]) -> tuple[list[Card], dict[int, Sets]]:
     return cards, _sets_by_total(tuple(map(VALUES.__getitem__, reversed(cards))))
 
 
-# The searches already made, by the values of a table (cleared when it grows too large).
-_KNOWN: dict[tuple[int, ...], dict[int, Sets]] = {}
-_KNOWN_LIMIT = 1 << 15
 _NONE: dict[int, Sets] = {}
 
 
+@lru_cache(maxsize=1 << 15)  # the searches already made, by the values of a table
 def _sets_by_total(values: tuple[int, ...]) -> dict[int, Sets]:
     """Every set of positions of ``values`` by its total (up to 14), each total's sets in
     lexicographic order of their positions, a position counted from the last value.
@@ -58,9 +57,6 @@ def _sets_by_total(values: tuple[int, ...]) -> dict[int, Sets]:
     with each set of the rest that stays under 15. Tuples throughout: once the collector has
     seen them, the cache is no work for it.
     """
-    known = _KNOWN.get(values)
-    if known is not None:
-        return known
     if not values:
         return _NONE
     rest = _sets_by_total(values[1:])
@@ -71,9 +67,6 @@ def _sets_by_total(values: tuple[int, ...]) -> dict[int, Sets]:
         grown = total + first
         if grown < FIFTEEN:
             known[grown] = (*[(position, *s) for s in sets], *rest.get(grown, ()))
-    if len(_KNOWN) >= _KNOWN_LIMIT:
-        _KNOWN.clear()
-    _KNOWN[values] = known
     return known
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -22,20 +23,13 @@ MAX_OBJETIVO = 100
 ORDER: dict[Card, int] = {card: i for i, card in enumerate(FULL_DECK)}
 PLAY: dict[Card, Action] = {card: Action.play(card) for card in FULL_DECK}
 PASS = Action(Action.PASS)
-# ``capture`` actions already made, by their cards (the card played, then the ones taken):
-# legal moves hand out the same object for the same capture (cleared when large).
-_CAPTURES: dict[tuple[Card, ...], Action] = {}
-_CAPTURES_LIMIT = 1 << 16
 
 
+@lru_cache(maxsize=1 << 16)
 def capture_action(cards: tuple[Card, ...]) -> Action:
-    """``capture <card> <taken...>`` for ``cards`` = (card, *taken), made once."""
-    action = _CAPTURES.get(cards)
-    if action is None:
-        if len(_CAPTURES) >= _CAPTURES_LIMIT:
-            _CAPTURES.clear()
-        action = _CAPTURES[cards] = Action("capture", tuple(map(str, cards)))
-    return action
+    """``capture <card> <taken...>`` for ``cards`` = (card, *taken), made once: legal moves
+    hand out the same object for the same capture."""
+    return Action("capture", tuple(map(str, cards)))
 
 
 class Options(BaseModel, frozen=True):
