@@ -1,6 +1,7 @@
 """Escoba difícil's search plays for the match in a hand that can end it: its value of a
 position counts a match won or lost on top of the points margin, exactly at the hand's end
-and as the chance the open "most" points bring earlier. Its sampled deals read a sweep let
+and as the chance the open "most" points bring earlier; between two sides those points are
+drawn with the spread their counts really have. Its sampled deals read a sweep let
 pass as cards not held. Its pruning and the positions it keeps change no value: every move
 is worth what a plain minimax of the round gives."""
 
@@ -14,10 +15,13 @@ from tapete.rules import escoba
 from tapete.rules.cpu import choose
 from tapete.rules.escoba.cpu import sampler, sweep_risk, unseen_cards
 from tapete.rules.escoba.search import (
+    COIN,
     MATCH,
+    TWO_SIDES,
     Position,
     _Round,
     match_odds,
+    most,
     odds,
     rooted,
     solve,
@@ -62,6 +66,27 @@ def test_the_odds_of_a_most_point_add_up_and_give_its_margin(lead: int, left: in
     assert (won, tied, lost) == odds(-lead, left)[::-1]
     if lead > left:
         assert won == 1.0
+
+
+@pytest.mark.parametrize("lead,left", [(0, 4), (2, 4), (-3, 6), (1, 9), (4, 20), (3, 0)])
+def test_with_the_spread_of_two_sides_the_odds_still_add_up_and_a_lead_is_worth_less(
+        lead: int, left: int) -> None:
+    spread = TWO_SIDES[0]  # the cards: captures take them in bunches
+    won, tied, lost = odds(lead, left, spread)
+    assert won + tied + lost == pytest.approx(1.0)
+    assert (won, tied, lost) == pytest.approx(odds(-lead, left, spread)[::-1])
+    if lead and left:  # a lead is less safe when the cards left go in bunches
+        assert abs(most(lead, left, spread)) < abs(most(lead, left))
+    else:
+        assert most(lead, left, spread) == pytest.approx(most(lead, left))
+
+
+@pytest.mark.parametrize("players,parejas,spread", [(2, False, TWO_SIDES), (4, True, TWO_SIDES),
+                                                    (3, False, COIN), (4, False, COIN)])
+def test_the_spread_is_that_of_two_sides_only_where_two_sides_play(
+        players: int, parejas: bool, spread: tuple[float | None, ...]) -> None:
+    world = escoba.new_game(escoba.Options(parejas=parejas), players, seed=1)
+    assert _Round(world, side=0).spread == spread
 
 
 def test_the_match_odds_before_the_hands_end() -> None:
