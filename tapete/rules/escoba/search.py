@@ -55,7 +55,7 @@ _FACTS: dict[Card, Haul] = {
 _TOTALS = (40, 4, 10)  # cards, sevens and oros in the deck
 
 
-# How far a "most" point's final lead strays from today's, per card still to be taken, as a
+# How far a "most" point's final lead strays from the lead now, per card still to be taken, as a
 # multiple of a fair coin's variance (cards, sevens, oros). Cards go in bunches, a capture
 # taking two or three and the last capturer the table, so between two sides a lead in cards
 # is worth much less than if each card fell to either side alone. Fitted on the final counts
