@@ -7,7 +7,7 @@ Run from the repository root::
 
 1. **Time.** Seeded habanero hands are played by the rules of thumb to the capote question;
    there, and at the first card of the last eight tricks, each level's decision is timed
-   (median and worst, ms; difícil at the bot's default budget).
+   (median, 95th percentile and worst, ms; difícil at the bot's default budget).
 2. **Record.** ``M`` seeded matches of difícil (``--budget-ms``, 25 by default as in
    ``arena.py``) against normal, each deal played twice with the levels swapping seats. For
    each level: capote questions answered, capotes declared and won, and, judged by the exact
@@ -145,8 +145,9 @@ def main() -> None:
     print(f"== Decision time, {args.positions} capote questions (difícil at"
           f" {DEFAULT_BUDGET_MS} ms) ==")
     for name, values in sorted(timing(args.positions).items()):
+        p95 = statistics.quantiles(values, n=20)[-1]
         print(f"{name:<16} n {len(values):>4}   median {statistics.median(values):8.2f} ms"
-              f"   worst {max(values):8.2f} ms")
+              f"   p95 {p95:8.2f} ms   worst {max(values):8.2f} ms")
 
     if not args.matches:
         return

@@ -291,12 +291,7 @@ def _defences(solver: Endgame, lead: int, declarer: int, defender: int) -> int:
 def _best_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[int],
                usual: int) -> int:
     """The card that makes sure of the best margin (and so hand result) over the tricks left."""
-    if lead:
-        values = {b: -solver.reply_value(lead, b, theirs | lead, mine) for b in cards}
-    else:
-        values = {b: solver.lead_value(b, mine, theirs, None) for b in cards}
-    best = max(values.values())
-    return _pick([b for b in cards if values[b] == best], usual)
+    return _pick(solver.best_cards(mine, theirs, lead, cards), usual)
 
 
 def _sweep_card(solver: Endgame, mine: int, theirs: int, lead: int, cards: list[int],

@@ -8,8 +8,8 @@ exact answer, found here by searching every line of play (docs/rules/es/tute.md,
 * :meth:`Endgame.forced` — can the declarer take every trick left, whatever the defender
   plays? (capote: an AND-OR search, each position remembered).
 * :meth:`Endgame.margin` — the best margin the player to lead can make sure of over the
-  tricks left, counting card points and the diez de últimas (a minimax search, each
-  position remembered). Every card point left goes to one player or the other, so a
+  tricks left, counting card points and the diez de últimas (an alpha-beta search, each
+  position's bounds remembered). Every card point left goes to one player or the other, so a
   larger margin is never a worse hand result (winning, the two juegos at 101): maximising
   it maximises the result. Points count double and the diez de últimas one more, so that
   between equal points the line that takes the last trick (which wins a tie) is preferred.
@@ -30,6 +30,7 @@ from tapete.rules.tute.options import card_points
 # each card's points, by bit index
 _POINTS: tuple[int, ...] = tuple(card_points([card]) for card in ORDERED)
 LAST = 2 * 10 + 1  # the diez de últimas in margin units (points count 2; +1 wins the tie)
+_INF = 1 << 20  # beyond any margin
 
 
 def bits_of(mask: int) -> list[int]:
@@ -65,7 +66,7 @@ class Endgame:
         self.beats = beaten_by(trump)
         self._replies: dict[tuple[int, int], int] = {}
         self._forced: dict[tuple[int, int], bool] = {}
-        self._margin: dict[tuple[int, int], int] = {}
+        self._margin: dict[tuple[int, int], tuple[int, int]] = {}
 
     # -- the rules, from the engine ---------------------------------------------------------
 
@@ -124,39 +125,74 @@ class Endgame:
         return 2 * (_POINTS[lead.bit_length() - 1] + _POINTS[reply.bit_length() - 1]) \
             + (LAST if last else 0)
 
-    def margin(self, leader: int, follower: int) -> int:
-        """The best margin the leader can make sure of over the tricks left."""
+    def margin(self, leader: int, follower: int, alpha: int = -_INF, beta: int = _INF) -> int:
+        """The best margin the leader can make sure of over the tricks left, searched
+        alpha-beta (fail-soft): exact when strictly between ``alpha`` and ``beta``, else a
+        bound on the side it fell (at most ``alpha``, at least ``beta``). Each position keeps
+        the bounds found, so that it is searched again only for a wider window."""
         if not leader:
             return 0
         key = (leader, follower)
-        found = self._margin.get(key)
-        if found is None:
-            best: int | None = None
-            for lead in bits_of(leader):
-                value = self.lead_value(lead, leader, follower, best)
-                if best is None or value > best:
-                    best = value
-            assert best is not None
-            found = self._margin[key] = best
-        return found
-
-    def lead_value(self, lead: int, leader: int, follower: int, floor: int | None) -> int:
-        """The leader's margin after leading ``lead`` against the best reply. Once it is at
-        most ``floor`` (what another lead already makes sure of) the rest is not looked at:
-        the value returned is then only an upper bound, which is all the caller needs."""
-        worst: int | None = None
-        for reply in bits_of(self.replies(follower, lead)):
-            value = self.reply_value(lead, reply, leader, follower)
-            if worst is None or value < worst:
-                worst = value
-                if floor is not None and worst <= floor:
+        low, high = self._margin.get(key, (-_INF, _INF))
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        floor, ceiling = max(alpha, low), min(beta, high)
+        best = -_INF
+        window = floor
+        for lead in bits_of(leader):
+            value = self.lead_value(lead, leader, follower, window, ceiling)
+            if value > best:
+                best = value
+                if value >= ceiling:
                     break
-        assert worst is not None
+                window = max(window, value)
+        if best <= floor:  # every lead failed low: at most best
+            high = min(high, best)
+        elif best >= ceiling:  # a cut-off: at least best
+            low = max(low, best)
+        else:
+            low = high = best
+        self._margin[key] = (low, high)
+        return best
+
+    def lead_value(self, lead: int, leader: int, follower: int, alpha: int = -_INF,
+                   beta: int = _INF) -> int:
+        """The leader's margin after leading ``lead`` against the best reply, exact when
+        strictly between ``alpha`` and ``beta`` (else a bound on that side, as
+        :meth:`margin`)."""
+        worst = _INF
+        for reply in bits_of(self.replies(follower, lead)):
+            value = self.reply_value(lead, reply, leader, follower, alpha, min(beta, worst))
+            if value < worst:
+                worst = value
+                if worst <= alpha:
+                    break
         return worst
 
-    def reply_value(self, lead: int, reply: int, leader: int, follower: int) -> int:
-        """The leader's margin once ``lead`` and ``reply`` are played (hands before)."""
+    def best_cards(self, mine: int, theirs: int, lead: int, cards: list[int]) -> list[int]:
+        """The ``cards`` (the seat's legal ones) that make sure of the best margin: ``lead``
+        is the card led to the seat (0: the seat leads). Each is searched only for whether it
+        reaches the best found so far."""
+        best = -_INF
+        values = {}
+        for card in cards:
+            if lead:
+                value = -self.reply_value(lead, card, theirs | lead, mine, -_INF, 1 - best)
+            else:
+                value = self.lead_value(card, mine, theirs, best - 1)
+            values[card] = value
+            best = max(best, value)
+        return [card for card in cards if values[card] == best]
+
+    def reply_value(self, lead: int, reply: int, leader: int, follower: int,
+                    alpha: int = -_INF, beta: int = _INF) -> int:
+        """The leader's margin once ``lead`` and ``reply`` are played (hands before), within
+        the window as :meth:`margin`."""
         worth = self.trick(lead, reply, leader == lead)
         if self.follower_wins(lead, reply):
-            return -worth - self.margin(follower ^ reply, leader ^ lead)
-        return worth + self.margin(leader ^ lead, follower ^ reply)
+            return -worth - self.margin(follower ^ reply, leader ^ lead, -beta - worth,
+                                        -alpha - worth)
+        return worth + self.margin(leader ^ lead, follower ^ reply, alpha - worth,
+                                   beta - worth)
