@@ -32,6 +32,7 @@ import typing
 import zlib
 from collections.abc import Callable
 from enum import Enum
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar, NamedTuple, Self
 
 from pydantic import BaseModel, BeforeValidator, PlainSerializer, TypeAdapter
@@ -45,25 +46,19 @@ def _pack(records: list[dict[str, Any]]) -> dict[str, Any]:
     saved as rows of values under keys written once, compressed: a long match's history then
     costs a few hundred bytes instead of kilobytes, and the rest of the snapshot stays legible.
 
-    The records change once a hand and a snapshot is written at every move, so the packed
-    form is kept by content (:data:`_PACKED`): compressing, even an empty list, cost two
-    thirds of a snapshot.
+    The records change once a hand and a snapshot is written at every move, so the
+    compressed rows are kept by their text (:func:`_compressed`): compressing, even an empty
+    list, cost two thirds of a snapshot.
     """
     keys = list(records[0]) if records else []
     rows = [[r[k] for k in keys] if list(r) == keys else r for r in records]
-    text = json.dumps(rows, separators=(",", ":"))
-    packed = _PACKED.get((*keys, text))
-    if packed is None:
-        if len(_PACKED) >= PACKED_KEPT:
-            _PACKED.clear()
-        z = base64.b64encode(zlib.compress(text.encode(), 9)).decode()
-        packed = _PACKED[(*keys, text)] = {"keys": keys, "z": z}
-    return {"keys": list(packed["keys"]), "z": packed["z"]}
+    return {"keys": keys, "z": _compressed(json.dumps(rows, separators=(",", ":")))}
 
 
-# Packed records by their keys and rows' JSON text (see _pack); cleared when full.
-PACKED_KEPT = 1024
-_PACKED: dict[tuple[str, ...], dict[str, Any]] = {}
+@lru_cache(maxsize=1024)
+def _compressed(text: str) -> str:
+    """``text`` compressed, as base64 (the records of the last thousand snapshots kept)."""
+    return base64.b64encode(zlib.compress(text.encode(), 9)).decode()
 
 
 def _unpack(value: Any) -> Any:
