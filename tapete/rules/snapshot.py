@@ -57,7 +57,7 @@ def _pack(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 @lru_cache(maxsize=1024)
 def _compressed(text: str) -> str:
-    """``text`` compressed, as base64 (the records of the last thousand snapshots kept)."""
+    """``text`` compressed, as base64 (the last 1,024 texts kept)."""
     return base64.b64encode(zlib.compress(text.encode(), 9)).decode()
 
 
