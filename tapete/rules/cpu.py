@@ -36,10 +36,11 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from tapete.rules.engine import Action, Event, GameState
 
+V = TypeVar("V", int, float)  # a search's values: Tute's endgame counts in whole units
 Level = Literal["facil", "normal", "dificil"]
 LEVELS: tuple[Level, ...] = ("facil", "normal", "dificil")
 DEFAULT_LEVEL: Level = "normal"
@@ -217,6 +218,18 @@ def prune(values: list[list[float]], active: list[int], usual: int) -> list[int]
         if sum(gains) / rounds <= PRUNE * spread:
             kept.append(i)
     return kept
+
+
+def bounds_after(low: V, high: V, best: V, floor: V, ceiling: V) -> tuple[V, V]:
+    """A position's value bounds (``low``, ``high``) once a fail-soft alpha-beta search of it
+    within (``floor``, ``ceiling``) returned ``best``: at most ``best`` if every move failed
+    low, at least ``best`` on a cut-off, else exactly ``best``. The games' searches that keep
+    their positions (Escoba's round, Tute habanero's last tricks) share it."""
+    if best <= floor:
+        return low, min(high, best)
+    if best >= ceiling:
+        return max(low, best), high
+    return best, best
 
 
 def playout(state: Any, strategy: Strategy, rng: random.Random) -> list[Event]:

@@ -34,6 +34,7 @@ from functools import cache, lru_cache
 from math import comb
 
 from tapete.rules.cards import Card, SpanishSuit, spanish_deck
+from tapete.rules.cpu import bounds_after
 from tapete.rules.engine import Action
 from tapete.rules.escoba.captures import table_sets
 from tapete.rules.escoba.options import FIFTEEN, ORDER, SIETE_DE_OROS, VALUES, canonical
@@ -312,13 +313,7 @@ class _Round:
             if alpha >= beta:
                 break
         if keep:
-            if best <= floor:  # every move failed low: the value is at most best
-                high = min(high, best)
-            elif best >= ceiling:  # a cut-off: at least best
-                low = max(low, best)
-            else:
-                low = high = best
-            self.known[key] = (low, high)
+            self.known[key] = bounds_after(low, high, best, floor, ceiling)
         return best
 
     def after(self, position: Position, action: Action) -> Position:

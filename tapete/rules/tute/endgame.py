@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tapete.rules.cpu import bounds_after
 from tapete.rules.tute.bits import ORDERED, playable, winner
 from tapete.rules.tute.options import card_points
 
@@ -148,13 +149,7 @@ class Endgame:
                 if value >= ceiling:
                     break
                 window = max(window, value)
-        if best <= floor:  # every lead failed low: at most best
-            high = min(high, best)
-        elif best >= ceiling:  # a cut-off: at least best
-            low = max(low, best)
-        else:
-            low = high = best
-        self._margin[key] = (low, high)
+        self._margin[key] = bounds_after(low, high, best, floor, ceiling)
         return best
 
     def lead_value(self, lead: int, leader: int, follower: int, alpha: int = -_INF,
