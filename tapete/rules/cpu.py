@@ -223,8 +223,8 @@ def prune(values: list[list[float]], active: list[int], usual: int) -> list[int]
 def bounds_after(low: V, high: V, best: V, floor: V, ceiling: V) -> tuple[V, V]:
     """A position's value bounds (``low``, ``high``) once a fail-soft alpha-beta search of it
     within (``floor``, ``ceiling``) returned ``best``: at most ``best`` if every move failed
-    low, at least ``best`` on a cut-off, else exactly ``best``. The games' searches that keep
-    their positions (Escoba's round, Tute habanero's last tricks) share it."""
+    low, at least ``best`` on a cut-off, else exactly ``best``. Every game search that keeps
+    its positions' bounds shares it."""
     if best <= floor:
         return low, min(high, best)
     if best >= ceiling:
