@@ -23,7 +23,8 @@ over the mean of the others', with a 95% interval over the deals: a match among 
 is mostly the cards' luck (with a fair share of a third, 200 matches give an interval of ±6.5
 points), and a hand is a finer measure. Tomate: one difícil seat among fácil seats, its mean
 tantos per hand with its interval. Each level's decision times (p50/p95 and the mean, ms)
-close the report.
+close the report; each decision's time takes in the heap settled after it, as the bot's
+workers settle it (:func:`bot.cpu.settle_heap`).
 
 ``oracle`` is no player: difícil's own search run on the true deal instead of sampled ones
 (every hidden card known: the other hands, and the stock of the hand in its order; only the
@@ -62,6 +63,7 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
 
 from benchmarks import reference
 from tapete import rules
+from tapete.bot.cpu import settle_heap
 from tapete.rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose, search, strategy_for
 from tapete.rules.engine import Action, Event, Game
 from tapete.rules.infoset import redraw_chance
@@ -202,6 +204,7 @@ def play(game: Game, mode: Mode, levels: list[str], seed: int, budget: float,
         level = levels[seat]
         start = time.perf_counter()
         action = decide(state, seat, level, rng.randrange(2**31), budget)
+        settle_heap()  # as the bot's workers do after each decision
         times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
         for event in state.apply(seat, action):
             points = hand_points(event)
@@ -415,6 +418,7 @@ def timing(known: dict[str, Game], only: str) -> None:
                 if len(state.legal_actions()) > 1 and rng.random() < 0.15:
                     start = time.perf_counter()
                     choose(state, seat, "dificil", seed=1)
+                    settle_heap()
                     values.append((time.perf_counter() - start) * 1000)
                 state.apply(seat, rng.choice(state.legal_actions()))
         print(f"{mode.label:<16} p50 {percentile(values, 0.5):7.1f} ms"

@@ -4,15 +4,18 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_deals.py [--mode "tute habanero"] [--budget-ms 25]
                                                [--matches 30] [--share 0.3]
+                                               [--fixed] [--no-settle]
 
 Seeded matches of the mode are played by ``normal`` (the rules of thumb); about ``share`` of
 the decisions with more than one legal move are kept. Each that exact play does not settle
 is searched as difícil searches it (:func:`rules.cpu.search`, ``budget-ms`` of thinking
-time), counting the deals it samples.
-Printed: the positions, the median and mean deals a decision, and the median and 95th
-percentile of its time. The search always looks at a few deals (``MIN_ROUNDS``) whatever the
-budget: where those take longer than the budget, the median time shows it. Run it on two
-versions of the code (a worktree of the older one) to see what a faster playout buys.
+time), counting the deals it samples, and the heap is settled after it as the bot's workers
+settle it (:func:`bot.cpu.settle_heap`; ``--no-settle`` leaves the collector as it is).
+Printed: the positions, the median and mean deals a decision, and the median, 95th
+percentile and slowest of its time. The search always looks at a few deals (``MIN_ROUNDS``)
+whatever the budget: where those take longer than the budget, the slowest time shows it.
+Run it on two versions of the code (a worktree of the older one) to see what a faster
+playout buys.
 
 With ``--fixed``, the work is the same whatever the speed: three worlds of each position are
 dealt with a seeded generator and each is valued by the game's ``Strategy.solve`` (every legal
@@ -40,6 +43,7 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.arena import MODES, games, percentile
+from tapete.bot.cpu import settle_heap
 from tapete.rules.cpu import Strategy, choose, dealer, search, strategy_for
 
 
@@ -110,6 +114,8 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=0.3)
     parser.add_argument("--fixed", action="store_true",
                         help="time solving the same sampled worlds instead (see above)")
+    parser.add_argument("--no-settle", action="store_true",
+                        help="no settle_heap after each decision (see above)")
     args = parser.parse_args()
     found = positions(args.mode, args.matches, args.share)
     if args.fixed:
@@ -117,6 +123,8 @@ def main() -> None:
         return
     deals: list[int] = []
     times: list[float] = []
+    if not args.no_settle:
+        settle_heap()  # the positions kept for the run, as a worker's modules: out of the way
     for state in found:
         strategy = strategy_for(state)
         assert strategy is not None
@@ -125,11 +133,14 @@ def main() -> None:
         count = [0]
         start = time.perf_counter()
         search(state, state.to_act, counted(strategy, count), random.Random(1), args.budget_ms)
+        if not args.no_settle:
+            settle_heap()
         times.append((time.perf_counter() - start) * 1000)
         deals.append(count[0])
     print(f"{args.mode}: {len(deals)} decisions at {args.budget_ms:g} ms — deals median "
           f"{statistics.median(deals):g}, mean {statistics.fmean(deals):.1f}; time p50 "
-          f"{percentile(times, 0.5):.1f} ms, p95 {percentile(times, 0.95):.1f} ms")
+          f"{percentile(times, 0.5):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, slowest "
+          f"{max(times):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -11,14 +11,16 @@ position with several random generators (some of them draw moves at random): alw
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
+import weakref
 from typing import Any
 
 import pytest
 
 from tapete.rules import belote, escoba, nlk, tomate, tute
 from tapete.rules.cpu import LEVELS, PRUNE_EVERY, choose, prune, search, strategy_for
-from tapete.rules.engine import Game
+from tapete.rules.engine import Action, Game
 from tests.sizes import size
 
 POSITIONS = size(12, 60)
@@ -193,6 +195,34 @@ async def test_a_hard_cpu_thinks_in_a_worker_process_and_falls_back_to_normal() 
         assert fallback == choose(state, seat, "normal", seed=1)
     finally:
         players.close()
+
+
+def test_after_each_decision_a_worker_frees_its_cycles_and_freezes_what_survives() -> None:
+    """What a worker runs (``think``) settles the heap after choosing: garbage in a cycle is
+    freed first, and what is still alive is frozen, out of every later collection."""
+    from tapete.bot.cpu import think
+
+    class Node:
+        link: Any = None
+
+    state = escoba.new_game(escoba.Options(), 2, seed=4)
+    seat = state.to_act
+    assert seat is not None
+    garbage = Node()
+    garbage.link = garbage  # only the collector can free it
+    gone = weakref.ref(garbage)
+    del garbage
+    alive = Node()
+    gc.disable()  # no collection of the search's own frees it: only the worker's may
+    try:
+        text = think("escoba", state.to_json(), seat, "dificil", 1, 5.0)
+        assert Action.parse(text) in state.legal_actions()
+        assert gone() is None
+        assert gc.get_freeze_count() > 0
+        assert not any(found is alive for found in gc.get_objects())  # frozen
+    finally:
+        gc.unfreeze()  # this test's process goes on as before
+        gc.enable()
 
 
 async def warm_up(players: Any, state: Any) -> None:
