@@ -13,7 +13,6 @@ brought up.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import pkgutil
 from collections.abc import Sequence
@@ -27,7 +26,7 @@ from discord.ext import commands
 
 from tapete.bot.answers import patience
 from tapete.bot.commands import BadOption, CatalogTranslator, CheckedTree
-from tapete.bot.cpu import CpuPlayers
+from tapete.bot.cpu import CpuPlayers, settle_heap
 from tapete.bot.faces import CardFaces
 from tapete.bot.i18n import Text
 from tapete.bot.metrics import Metrics, MetricsReporter
@@ -69,8 +68,7 @@ def freeze_startup_objects() -> None:
     Frozen objects are still freed when nothing refers to them; only a cycle among them
     that dies later would stay (a table restored at start-up and finished since: a few KB).
     """
-    gc.collect()
-    gc.freeze()
+    settle_heap()
 
 
 def discover_extensions() -> tuple[str, ...]:

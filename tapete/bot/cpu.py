@@ -80,8 +80,10 @@ def think(game: str, snapshot: str, seat: int, level: str, seed: int, budget_ms:
 
 
 def settle_heap() -> None:
-    """After a decision, in a process that does nothing but decide (a worker, the arena):
-    collect what the decision left in cycles, then freeze every object still alive.
+    """Collect what is garbage in cycles, then freeze every object still alive: later
+    collections walk only newer objects. A worker (and the arena) does it after each
+    decision; the bot's own process once, after start-up (``app.freeze_startup_objects``),
+    for its objects, unlike a worker's, may make cycles later.
 
     The searches' caches hold some 200,000 objects the collector tracks (tuples of cards,
     positions, captures). Unfrozen, every full collection walks them all, 50-170 ms on these
