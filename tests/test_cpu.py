@@ -208,13 +208,13 @@ def test_after_each_decision_a_worker_frees_its_cycles_and_freezes_what_survives
     state = escoba.new_game(escoba.Options(), 2, seed=4)
     seat = state.to_act
     assert seat is not None
-    garbage = Node()
-    garbage.link = garbage  # only the collector can free it
-    gone = weakref.ref(garbage)
-    del garbage
-    alive = Node()
-    gc.disable()  # no collection of the search's own frees it: only the worker's may
+    gc.disable()  # no automatic collection frees the cycle below: only the worker's may
     try:
+        garbage = Node()
+        garbage.link = garbage  # only the collector can free it
+        gone = weakref.ref(garbage)
+        del garbage
+        alive = Node()
         text = think("escoba", state.to_json(), seat, "dificil", 1, 5.0)
         assert Action.parse(text) in state.legal_actions()
         assert gone() is None
