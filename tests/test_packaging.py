@@ -6,6 +6,7 @@ finds its texts, its rule pages and its cogs, and starts (stopping at once witho
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -17,11 +18,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# What building the wheel reads: the project's metadata, the package and the rule book.
+PACKAGED = ("pyproject.toml", "README.md", "tapete", "docs/rules")
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built from a copy of what it is made of: setuptools builds inside the
+    source tree (``build/``, ``tapete.egg-info``), so two test workers building the
+    checkout at once broke each other's build, and the checkout kept the leftovers."""
+    source = tmp_path_factory.mktemp("source")
+    for name in PACKAGED:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--disable-pip-version-check", "-w", str(out), str(ROOT)],
+                    "--disable-pip-version-check", "-w", str(out), str(source)],
                    check=True, capture_output=True, timeout=600)
     [found] = out.glob("tapete-*.whl")
     return found
