@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent
 # Benchmarks too long for every ``run.py bench``: run them by name (``run.py bench arena``).
 BENCH_ON_REQUEST = {"arena", "bid_shortlist", "engine_traces", "escoba_regret",
                     "thumb_regret"}
+BENCH_HELPERS = {"stats"}  # modules the benchmarks share: never run as one
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
@@ -97,7 +98,8 @@ def main(argv: list[str]) -> int:
         ensure_env("dev")
         names = [a for a in argv[1:] if not a.startswith("-")]
         scripts = [p for p in sorted((ROOT / "benchmarks").glob("*.py"))
-                   if p.stem in names or (not names and p.stem not in BENCH_ON_REQUEST)]
+                   if p.stem not in BENCH_HELPERS
+                   and (p.stem in names or (not names and p.stem not in BENCH_ON_REQUEST))]
         flags = [a for a in argv[1:] if a.startswith("-")]
         return max((subprocess.call([str(PYTHON), str(s), *flags]) for s in scripts),
                    default=0)

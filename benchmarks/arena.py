@@ -62,6 +62,7 @@ if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import reference
+from benchmarks.stats import percentile
 from tapete import rules
 from tapete.bot.cpu import settle_heap
 from tapete.rules.cpu import DEFAULT_BUDGET_MS, LEVELS, choose, search, strategy_for
@@ -293,11 +294,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 def deals(mode: Mode, matches: int) -> int:
     """Deals for at least ``matches`` matches: a duel plays each deal twice (sides swapped),
     the other modes once per seat (a Tomate session of ``manos`` hands counts as a match)."""
@@ -368,8 +364,8 @@ def main() -> None:
                 print(report(mode, pairing, total, time.perf_counter() - started), flush=True)
     for level, values in all_times.items():  # a level with its own time too: dificil@100
         if values:
-            print(f"decision time {level:<8} p50 {percentile(values, 0.5):8.3f} ms"
-                  f"   p95 {percentile(values, 0.95):8.3f} ms"
+            print(f"decision time {level:<8} p50 {percentile(values, 50):8.3f} ms"
+                  f"   p95 {percentile(values, 95):8.3f} ms"
                   f"   mean {statistics.fmean(values):8.3f} ms   ({len(values)} decisions)")
 
 
@@ -421,8 +417,8 @@ def timing(known: dict[str, Game], only: str) -> None:
                     settle_heap()
                     values.append((time.perf_counter() - start) * 1000)
                 state.apply(seat, rng.choice(state.legal_actions()))
-        print(f"{mode.label:<16} p50 {percentile(values, 0.5):7.1f} ms"
-              f"   p95 {percentile(values, 0.95):7.1f} ms   max {max(values):7.1f} ms")
+        print(f"{mode.label:<16} p50 {percentile(values, 50):7.1f} ms"
+              f"   p95 {percentile(values, 95):7.1f} ms   max {max(values):7.1f} ms")
 
 
 if __name__ == "__main__":

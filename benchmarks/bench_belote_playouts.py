@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import percentile  # noqa: E402
 from tapete.rules.belote import GAME, State  # noqa: E402
 from tapete.rules.belote.cardplay import Tricks  # noqa: E402
 from tapete.rules.belote.cpu import heuristic, sampler, suit_bits  # noqa: E402
@@ -84,7 +85,7 @@ def main() -> None:
     for label, players, pairs in TABLES:
         times, digest = measure(players, pairs, args.positions, args.worlds)
         times.sort()
-        p95 = times[int(0.95 * (len(times) - 1))]
+        p95 = percentile(times, 95)
         median = statistics.median(times)
         print(f"{label:10} median {median:7.1f} µs  p95 {p95:7.1f} µs  "
               f"{1e6 / statistics.fmean(times):8.0f} playouts/s  ({len(times)} playouts, "

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import percentile  # noqa: E402
 from tapete.rules import tute  # noqa: E402
 from tapete.rules.cpu import DEFAULT_BUDGET_MS, choose, strategy_for  # noqa: E402
 from tapete.rules.tute.bits import mask_of  # noqa: E402
@@ -145,7 +146,7 @@ def main() -> None:
     print(f"== Decision time, {args.positions} capote questions (difícil at"
           f" {DEFAULT_BUDGET_MS} ms) ==")
     for name, values in sorted(timing(args.positions).items()):
-        p95 = statistics.quantiles(values, n=20)[-1]
+        p95 = percentile(values, 95)
         print(f"{name:<16} n {len(values):>4}   median {statistics.median(values):8.2f} ms"
               f"   p95 {p95:8.2f} ms   worst {max(values):8.2f} ms")
 

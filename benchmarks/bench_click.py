@@ -74,6 +74,7 @@ import simcord.interactions  # noqa: E402
 from discord.ext import commands  # noqa: E402
 from simcord.http import router  # noqa: E402
 
+from benchmarks.stats import percentile  # noqa: E402
 from tapete.bot.__main__ import QUIET  # noqa: E402
 from tests.driver import payload_with_locale  # noqa: E402
 
@@ -81,15 +82,6 @@ BOTS = ("tapete", "text", "ack", "reply")
 TAPETE = ("tapete", "text")  # the real bot, with the table pictures and without
 CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")
 EDIT = re.compile(r"^/channels/\d+/messages/\d+$")
-
-
-def percentile(values: list[float], p: float) -> float:
-    """Percentile with linear interpolation (p in 0..100) of a non-empty list."""
-    data = sorted(values)
-    k = (len(data) - 1) * p / 100.0
-    lo = int(k)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (k - lo)
 
 
 # ----------------------------------------------------------------------------- the stopwatch

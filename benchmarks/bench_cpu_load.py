@@ -35,6 +35,7 @@ from pathlib import Path
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.stats import percentile
 from tapete.bot.cpu import CpuPlayers
 from tapete.bot.i18n import catalog
 from tapete.bot.storage import Storage
@@ -44,11 +45,6 @@ from tapete.cogs.tute import TuteCog
 
 ES = catalog("es")
 CHANNELS = itertools.count(10_000)  # the human tables' channels
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def cpu_table(service: TableService, channel: int, delay: float) -> Table:
@@ -118,9 +114,9 @@ async def run(plays: int, tables: int, think_ms: float, delay: float,
     for label, values in (("no CPU thinking", quiet),
                           (f"{tables} difícil tables", busy)):
         print(f"  {label:<20} median {statistics.median(values) * 1000:7.2f}"
-              f"   p99 {percentile(values, 0.99) * 1000:7.2f}")
+              f"   p99 {percentile(values, 99) * 1000:7.2f}")
     print(f"  ratio busy/quiet     median {statistics.median(busy) / statistics.median(quiet):5.2f}"
-          f"   p99 {percentile(busy, 0.99) / percentile(quiet, 0.99):5.2f}"
+          f"   p99 {percentile(busy, 99) / percentile(quiet, 99):5.2f}"
           f"   ({moved} log lines written by the CPU tables meanwhile)")
     searched = cpu.searched - counts_before[0]
     at_normal = cpu.at_normal - counts_before[1]

@@ -42,7 +42,8 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):  # measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.arena import MODES, games, percentile
+from benchmarks.arena import MODES, games
+from benchmarks.stats import percentile
 from tapete.bot.cpu import settle_heap
 from tapete.rules.cpu import Strategy, choose, dealer, search, strategy_for
 
@@ -139,7 +140,7 @@ def main() -> None:
         deals.append(count[0])
     print(f"{args.mode}: {len(deals)} decisions at {args.budget_ms:g} ms — deals median "
           f"{statistics.median(deals):g}, mean {statistics.fmean(deals):.1f}; time p50 "
-          f"{percentile(times, 0.5):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, slowest "
+          f"{percentile(times, 50):.1f} ms, p95 {percentile(times, 95):.1f} ms, slowest "
           f"{max(times):.1f} ms")
 
 

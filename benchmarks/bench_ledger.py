@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import percentile  # noqa: E402
 from tapete.bot.bank import Bank  # noqa: E402
 from tapete.bot.storage import Storage  # noqa: E402
 
@@ -77,8 +78,7 @@ async def timed(call: Callable[[], Awaitable[Any]], repeat: int) -> list[float]:
 
 
 def line(name: str, times: list[float]) -> None:
-    times = sorted(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    p99 = percentile(times, 99)
     print(f"  {name:<44} median {statistics.median(times):8.3f} ms   p99 {p99:8.3f} ms")
 
 

@@ -28,6 +28,7 @@ from typing import Any
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.stats import percentile
 from tapete.bot.art.table import Scene, render_hand, render_table
 from tapete.bot.i18n import Lang, catalog
 from tapete.cogs import belote as belote_cog
@@ -64,11 +65,6 @@ CASES: list[tuple[str, Game, dict[str, Any], int, SceneOf]] = [
     ("nlk 9", nlk.GAME, {}, 9, nlk_cog.table_scene),
     ("tomate 17", tomate.GAME, {}, 17, tomate_cog.table_scene),
 ]
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main() -> None:
@@ -110,8 +106,8 @@ def main() -> None:
             start = time.perf_counter()
             render_hand(biggest_hand)
             hand_times.append(time.perf_counter() - start)
-        print(f"{label:<18}{len(times):>10}{percentile(times, 0.5) * 1e3:>8.1f}"
-              f"{percentile(times, 0.99) * 1e3:>8.1f}{statistics.median(scenes) * 1e3:>9.2f}"
+        print(f"{label:<18}{len(times):>10}{percentile(times, 50) * 1e3:>8.1f}"
+              f"{percentile(times, 99) * 1e3:>8.1f}{statistics.median(scenes) * 1e3:>9.2f}"
               f"{statistics.median(sizes) / 1024:>8.1f}{max(sizes) / 1024:>8.1f}"
               f"{statistics.median(hand_times) * 1e3:>8.1f}")
 

@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import percentile  # noqa: E402
 from tapete.bot.app import TapeteBot  # noqa: E402
 from tapete.bot.settings import Settings  # noqa: E402
 from tapete.bot.storage import Storage  # noqa: E402
@@ -67,14 +68,6 @@ def rss_mb() -> float:
     except OSError:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak / (2**20 if sys.platform == "darwin" else 2**10)
-
-
-def percentile(values: list[float], p: float) -> float:
-    data = sorted(values)
-    k = (len(data) - 1) * p / 100.0
-    lo = int(k)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (k - lo)
 
 
 def settings_for(database: Path | str) -> Settings:

@@ -36,23 +36,13 @@ if str(ROOT) not in sys.path:
 
 import simcord  # noqa: E402
 
+from benchmarks.stats import percentile  # noqa: E402
 from tapete.bot.app import TapeteBot  # noqa: E402
 from tapete.bot.settings import Settings  # noqa: E402
 from tapete.rules import tute  # noqa: E402
 from tapete.rules.tute.options import Modalidad  # noqa: E402
 
 MODALIDADES: tuple[Modalidad, ...] = ("habanero", "arrastrado", "individual", "parejas")
-
-
-def percentile(values: list[float], p: float) -> float:
-    """Nearest-rank-with-interpolation percentile (p in 0..100) of a non-empty list."""
-    data = sorted(values)
-    if len(data) == 1:
-        return data[0]
-    k = (len(data) - 1) * p / 100.0
-    lo = int(k)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (k - lo)
 
 
 def ms(seconds: float) -> str:
