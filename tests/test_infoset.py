@@ -9,6 +9,7 @@ policy the games use, on random tricks: a card ruled out is never one the player
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -123,6 +124,57 @@ def test_a_tight_deal_is_found_when_the_quick_one_gets_stuck() -> None:
         assert [len(p) for p in out] == [8, 8, 4]
         for place, ban in zip(out, banned, strict=True):
             assert not set(place) & ban
+
+
+def test_every_deal_the_bans_allow_is_equally_likely() -> None:
+    """Two places that each lack a suit and a third that may hold anything: how many of the
+    suited cards the free place gets, over many deals, against the share of all the deals
+    the bans allow (counted one by one). Dealing card by card, each to a place in
+    proportion to its room, gives the free place four or more of the six in 25% of deals
+    instead of 17%."""
+    deck = spanish_deck()
+    oros = [c for c in deck if c.suit.value == "o"][:3]
+    copas = [c for c in deck if c.suit.value == "c"][:3]
+    cards = oros + copas + [c for c in deck if c.suit.value == "e"][:4]
+    sizes, banned = [3, 3, 4], [set(oros), set(copas), set()]
+
+    def suited(free: list[Card]) -> tuple[int, int]:
+        return sum(c in oros for c in free), sum(c in copas for c in free)
+
+    allowed: dict[tuple[int, int], int] = {}
+    for places in itertools.product(range(3), repeat=len(cards)):
+        dealt: list[list[Card]] = [[], [], []]
+        for card, place in zip(cards, places, strict=True):
+            dealt[place].append(card)
+        if [len(d) for d in dealt] == sizes and all(
+                not set(d) & ban for d, ban in zip(dealt, banned, strict=True)):
+            key = suited(dealt[2])
+            allowed[key] = allowed.get(key, 0) + 1
+    total = sum(allowed.values())
+    rng = random.Random(3)
+    runs = size(20_000, 100_000)
+    seen: dict[tuple[int, int], int] = {}
+    for _ in range(runs):
+        key = suited(deal_cards(list(cards), sizes, banned, rng)[2])
+        seen[key] = seen.get(key, 0) + 1
+    assert set(seen) == set(allowed)
+    for key, count in allowed.items():
+        share = count / total
+        spread = (share * (1 - share) / runs) ** 0.5
+        assert abs(seen[key] / runs - share) < 5 * spread + 1e-4, key
+
+
+def test_bans_that_cannot_all_hold_still_deal_every_card() -> None:
+    """An inference proved wrong (six cards confined to a place of four, a card banned
+    everywhere): every card is still dealt once and each place gets its size."""
+    deck = spanish_deck()
+    cards = deck[:12]
+    banned = [set(cards[:6]) | {cards[11]}, set(cards[6:]), set(cards[:6])]
+    rng = random.Random(4)
+    for _ in range(size(50, 500)):
+        out = deal_cards(list(cards), [4, 4, 4], banned, rng)
+        assert [len(p) for p in out] == [4, 4, 4]
+        assert sorted(map(str, (c for p in out for c in p))) == sorted(map(str, cards))
 
 
 def test_deals_depend_only_on_the_knowledge_and_the_generator() -> None:
