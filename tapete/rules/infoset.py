@@ -160,8 +160,7 @@ def deal_cards(cards: list[Card], sizes: Sequence[int], banned: Sequence[set[Car
                          key=lambda kind: (kind[0].bit_count(), kind[0])))
     rooms = tuple(sizes)
     if sum(rooms) != len(cards) or not _count(kinds, 0, rooms):
-        order = sorted(range(len(cards)), key=lambda k: masks[k].bit_count())
-        return _deal_carefully(cards, masks, order, sizes, rng)
+        return _deal_carefully(cards, masks, sizes, rng)
     out: list[list[Card]] = [[] for _ in sizes]
     last = len(kinds) - 1
     for index, (mask, _) in enumerate(kinds):
@@ -245,8 +244,12 @@ def _multinomial(split: Split) -> int:
     return ways
 
 
-def _deal_carefully(cards: list[Card], masks: list[int], order: list[int],
-                    sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
+def _deal_carefully(cards: list[Card], masks: list[int], sizes: Sequence[int],
+                    rng: random.Random) -> list[list[Card]]:
+    """Bans that cannot all hold (:func:`deal_cards`): the most constrained cards first,
+    each to a place that may hold it and still leaves the rest placeable (Hall's condition),
+    else to any place with room."""
+    order = sorted(range(len(cards)), key=lambda k: masks[k].bit_count())
     places = range(len(sizes))
     subsets = range(1, 1 << len(sizes))
     left: dict[int, int] = {}
