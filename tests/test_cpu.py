@@ -13,13 +13,23 @@ from __future__ import annotations
 import dataclasses
 import gc
 import random
+import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tapete.rules import belote, escoba, nlk, tomate, tute
-from tapete.rules.cpu import LEVELS, PRUNE_EVERY, choose, prune, search, strategy_for
+from tapete.rules.cpu import (
+    LEVELS,
+    MAX_ROUNDS,
+    PRUNE_EVERY,
+    choose,
+    prune,
+    search,
+    strategy_for,
+)
 from tapete.rules.engine import Action, Game
 from tests.sizes import size
 
@@ -347,3 +357,54 @@ def test_a_move_off_the_shortlist_is_never_tried() -> None:
     tried.clear()
     assert search(state, seat, alone, random.Random(1), 5) == legal[usual]
     assert not tried
+
+
+def _scripted(gain: Callable[[int], float]) -> tuple[Any, int, list[Any], int, int, Any, list[int]]:
+    """An Escoba position whose search values are scripted: the rules of thumb's move worth 0
+    in every deal, a second move ``gain(k)`` in deal ``k``, every other move far behind; and
+    the count of deals the search looked at."""
+    state = escoba.new_game(escoba.Options(), 2, seed=3)
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    strategy = strategy_for(state)
+    assert strategy is not None and len(legal) > 2
+    usual = legal.index(strategy.heuristic(state, seat, random.Random(0)))
+    other = (usual + 1) % len(legal)
+    deals = [0]
+
+    def solve(world: Any, seat: int, moves: list[Any], rng: random.Random) -> list[float]:
+        k = deals[0]
+        deals[0] += 1
+        return [{usual: 0.0, other: gain(k)}.get(legal.index(m), -10.0) for m in moves]
+
+    scripted = dataclasses.replace(strategy, solve=solve, clear=1.5, shortlist=None)
+    return state, seat, legal, usual, other, scripted, deals
+
+
+def test_a_settled_decision_stops_before_its_budget() -> None:
+    """With ``stretch``, once every other move is far behind the rules of thumb's, the search
+    stops at the next look (``PRUNE_EVERY`` deals) instead of spending its budget."""
+    state, seat, legal, usual, _, scripted, deals = _scripted(lambda k: -1.0 - 0.1 * (k % 3))
+    stretched = dataclasses.replace(scripted, stretch=4.0)
+    assert search(state, seat, stretched, random.Random(1), 60_000) == legal[usual]
+    assert deals[0] == PRUNE_EVERY
+
+
+def test_a_contested_decision_searches_on_past_its_budget() -> None:
+    """A move ahead of the rules of thumb's by less than the margin keeps the search going
+    for up to ``stretch`` budgets, and the rules of thumb's move is kept if the margin is
+    never clear; a move clearly ahead is played."""
+    budget = 20.0
+    for stretch in (1.0, 3.0):
+        state, seat, legal, usual, _, scripted, deals = _scripted(
+            lambda k: 1.0 if k % 2 else -0.99)  # ahead by 0.005 a deal: never clear
+        start = time.perf_counter()
+        chosen = search(state, seat, dataclasses.replace(scripted, stretch=stretch),
+                        random.Random(1), budget)
+        elapsed = (time.perf_counter() - start) * 1000
+        assert chosen == legal[usual]
+        assert elapsed >= stretch * budget or deals[0] == MAX_ROUNDS
+    state, seat, legal, _, other, scripted, _ = _scripted(lambda k: 0.5 + 0.1 * (k % 2))
+    assert search(state, seat, dataclasses.replace(scripted, stretch=3.0), random.Random(1),
+                  budget) == legal[other]  # ahead by a clear margin: overruled

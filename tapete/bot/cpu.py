@@ -6,12 +6,14 @@ it runs.
 Under load every difícil move still searches, for a fair share of the pool: with ``D``
 searches asked for and ``W`` workers, each gets ``think_ms * W / D`` (all of it while
 ``D <= W``). The searches queue in the pool, and since they share its time they all answer
-within about ``think_ms`` of being asked, however many tables think at once. Only when the
+within about ``think_ms`` of being asked, however many tables think at once (a game may let a
+contested decision search on for up to ``MAX_STRETCH`` budgets and stop a settled one early,
+and so think less on average: ``Strategy.stretch``). Only when the
 share would fall below ``min_ms`` (the least search the difícil level is measured with) does a
 move say it cannot keep the level: it is taken at ``normal`` at once, counted, and logged with
-the running count. A search that does not come back in time (``GRACE`` past its budget, more
-while the workers are still starting) or a broken pool is taken at ``normal`` too, counted and
-logged the same way.
+the running count. A search that does not come back in time (``GRACE`` past the longest its
+budget allows, ``MAX_STRETCH`` budgets for a contested decision, more while the workers are
+still starting) or a broken pool is taken at ``normal`` too, counted and logged the same way.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
@@ -40,7 +42,7 @@ from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from tapete.rules.cpu import choose
+from tapete.rules.cpu import MAX_STRETCH, choose
 from tapete.rules.engine import Action, Game, GameState
 
 log = logging.getLogger(__name__)
@@ -145,7 +147,7 @@ class CpuPlayers:
             future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
                                           budget)
             grace = GRACE if self._ready else GRACE + START_GRACE
-            text = await asyncio.wait_for(future, self.think_ms / 1000 + grace)
+            text = await asyncio.wait_for(future, self.think_ms * MAX_STRETCH / 1000 + grace)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             if not isinstance(exc, TimeoutError):
                 self._pool = None  # a broken pool: the next search starts another

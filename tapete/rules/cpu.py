@@ -48,6 +48,7 @@ DEFAULT_BUDGET_MS = 700
 MIN_ROUNDS = 4  # sampled deals a difícil decision always looks at, whatever the budget
 MAX_ROUNDS = 10_000
 CLEAR = 1.5  # standard errors by which a move must beat the rules of thumb's (see search)
+MAX_STRETCH = 4.0  # the most budgets a contested decision may take (Strategy.stretch)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,11 @@ class Strategy:
     ``shortlist(state, seat, legal)`` (optional): the indices, among ``legal``, of the moves
     worth searching (the rules of thumb's own move among them), or None for all: a move the
     rules of thumb rule out by far costs the search deals and wins it nothing but a fluke.
+    ``stretch`` (a number, or a function of the state): above 1, a decision that is settled
+    (every other move ``PRUNE`` standard errors behind the rules of thumb's) stops at once,
+    and one still contested at the end of its budget (another move ahead of the rules of
+    thumb's, but not yet by the margin ``clear`` asks) searches on until it is not, for up to
+    ``stretch`` budgets: the deals go where they can change the move.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -88,6 +94,7 @@ class Strategy:
     clear: float | Callable[[Any], float] = CLEAR
     sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
     shortlist: Callable[[Any, int, list[Action]], list[int] | None] | None = None
+    stretch: float | Callable[[Any], float] = 1.0
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -147,7 +154,8 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     so the deals left go to the moves still in contention (two-player Belote against the
     reference search, the same 300 deals and mean thinking time: 60.0% of matches from
     53.7%). Moves off the game's shortlist (:attr:`Strategy.shortlist`) are never tried;
-    a shortlist of one is played at once.
+    a shortlist of one is played at once. A game may let a contested decision run past its
+    budget and a settled one stop early (:attr:`Strategy.stretch`).
     """
     legal = state.legal_actions()
     usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
@@ -159,11 +167,19 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
             if len(active) == 1:
                 return legal[usual]
     values: list[list[float]] = [[] for _ in legal]
-    deadline = time.perf_counter() + budget_ms / 1000
+    clear = _setting(strategy.clear, state)
+    stretch = min(_setting(strategy.stretch, state), MAX_STRETCH)
+    start = time.perf_counter()
+    deadline, limit = start + budget_ms / 1000, start + stretch * budget_ms / 1000
     rounds = 0
     solve = strategy.solve
     deal = dealer(strategy, state, seat)
-    while rounds < MIN_ROUNDS or (time.perf_counter() < deadline and rounds < MAX_ROUNDS):
+    while rounds < MAX_ROUNDS:
+        if rounds >= MIN_ROUNDS:
+            now = time.perf_counter()
+            if now >= limit or (now >= deadline
+                                and not _contested(values, active, usual, clear)):
+                break
         world = deal(rng)
         if solve is not None:
             tried = legal if len(active) == len(legal) else [legal[i] for i in active]
@@ -176,17 +192,37 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
                 events += playout(sim, strategy, rng)
                 values[i].append(strategy.evaluate(events, sim, seat))
         rounds += 1
-        if rounds % PRUNE_EVERY == 0 and len(active) > 2:
+        if rounds % PRUNE_EVERY == 0 and len(active) > (1 if stretch > 1 else 2):
             active = prune(values, active, usual)
-    means = {i: sum(values[i]) / rounds for i in active}
-    best = max(active, key=means.__getitem__)
-    if best != usual:
-        gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
-        spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
-        clear = strategy.clear(state) if callable(strategy.clear) else strategy.clear
-        if sum(gains) / rounds <= clear * spread:
-            best = usual
-    return legal[best]
+            if len(active) == 1:
+                break  # settled: every other move far behind the rules of thumb's
+    best = _leader(values, active)
+    return legal[best if best == usual or _beats(values, best, usual, clear) else usual]
+
+
+def _setting(value: float | Callable[[Any], float], state: GameState) -> float:
+    """A :class:`Strategy` number that may depend on the table."""
+    return value(state) if callable(value) else value
+
+
+def _leader(values: list[list[float]], active: list[int]) -> int:
+    """The move of ``active`` with the best total so far (every move has as many deals)."""
+    return max(active, key=lambda i: sum(values[i]))
+
+
+def _beats(values: list[list[float]], best: int, usual: int, clear: float) -> bool:
+    """Whether move ``best`` beats ``usual`` deal by deal by more than ``clear`` standard
+    errors of their paired differences."""
+    gains = [a - b for a, b in zip(values[best], values[usual], strict=True)]
+    rounds = len(gains)
+    spread = statistics.pstdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
+    return sum(gains) / rounds > clear * spread
+
+
+def _contested(values: list[list[float]], active: list[int], usual: int, clear: float) -> bool:
+    """Another move leads the rules of thumb's, but not yet by the margin to overrule it."""
+    best = _leader(values, active)
+    return best != usual and not _beats(values, best, usual, clear)
 
 
 def dealer(strategy: Strategy, state: GameState, seat: int) -> Callable[[random.Random], Any]:
@@ -207,7 +243,7 @@ def prune(values: list[list[float]], active: list[int], usual: int) -> list[int]
     must beat clearly to overrule). A move that far behind will not come back, and the
     deals it no longer costs go to the moves that may still win."""
     rounds = len(values[active[0]])
-    best = max(active, key=lambda i: sum(values[i]))
+    best = _leader(values, active)
     kept = []
     for i in active:
         if i in (best, usual):
