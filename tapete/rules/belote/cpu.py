@@ -64,7 +64,7 @@ from tapete.rules.belote.options import (
 )
 from tapete.rules.belote.state import State
 from tapete.rules.cards import Card, FrenchSuit, Suit
-from tapete.rules.cpu import CLEAR, Strategy, register
+from tapete.rules.cpu import CLEAR, MAX_STRETCH, Strategy, register
 from tapete.rules.engine import Action, Event
 
 _BY_TEXT = {str(card): card for card in DECK}
@@ -170,6 +170,12 @@ _HINT = "cpu_hint"
 # matches from 40.0% (fair share 33%). At four the prior of the rules of thumb's bid does
 # this work (see ``trust``).
 TAKE_COST = 0.15
+# In pairs a decision still contested at the end of its budget (a move ahead of the rules of
+# thumb's without the margin to overrule them) searches on for up to this many budgets, and a
+# settled one stops at once (``Strategy.stretch``). Against the reference search, the same 600
+# deals on one day: 55.8% of matches and +7.5 points a hand, from 52.8% and +4.6, in a mean
+# decision time of 10.6 ms from 16.9 (the reference's 17.1).
+STRETCH = MAX_STRETCH
 MATCH = 5.0  # a match won (or lost) at the hand's end: more than any hand is worth
 BID_PRIOR = 0.6  # what the bid (or swap) of the rules of thumb is worth in every sampled deal
 PLAY_PRIOR = 0.1  # and its card or announcement (per 4 legal moves)
@@ -420,5 +426,12 @@ def _played_out(tricks: Tricks, state: State, seat: int) -> float:
     return value
 
 
+def stretch(state: State) -> float:
+    """How many budgets a contested decision may take (``Strategy.stretch``): ``STRETCH`` in
+    pairs, where the search must beat the rules of thumb by a margin, else one."""
+    return STRETCH if state.pairs else 1.0
+
+
 register(State, Strategy(heuristic, determinize, evaluate, attrgetter("hand_number"),
-                         solve=solve, clear=trust, sampler=sampler, shortlist=shortlist))
+                         solve=solve, clear=trust, sampler=sampler, shortlist=shortlist,
+                         stretch=stretch))
