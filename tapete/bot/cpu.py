@@ -8,12 +8,12 @@ searches asked for and ``W`` workers, each gets ``think_ms * W / D`` (all of it 
 ``D <= W``). The searches queue in the pool, and since they share its time they all answer
 within about ``think_ms`` of being asked, however many tables think at once (a game may let a
 contested decision search on for up to ``MAX_STRETCH`` budgets and stop a settled one early,
-and so think less on average: ``Strategy.stretch``). Only when the
-share would fall below ``min_ms`` (the least search the difícil level is measured with) does a
-move say it cannot keep the level: it is taken at ``normal`` at once, counted, and logged with
-the running count. A search that does not come back in time (``GRACE`` past the longest its
-budget allows, ``MAX_STRETCH`` budgets for a contested decision, more while the workers are
-still starting) or a broken pool is taken at ``normal`` too, counted and logged the same way.
+and so think less on average: ``Strategy.stretch``). Only when the share would fall below
+``min_ms`` (the least search the difícil level is measured with) does a move say it cannot
+keep the level: it is taken at ``normal`` at once, counted, and logged with the running count.
+A search that does not come back in time (``GRACE`` past the longest its budget allows,
+``MAX_STRETCH`` budgets for a contested decision, more while the workers are still starting)
+or a broken pool is taken at ``normal`` too, counted and logged the same way.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
