@@ -24,8 +24,10 @@ from tapete.rules import belote, escoba, nlk, tomate, tute
 from tapete.rules.cpu import (
     LEVELS,
     MAX_ROUNDS,
+    MAX_STRETCH,
     PRUNE_EVERY,
     choose,
+    longest,
     prune,
     search,
     strategy_for,
@@ -297,6 +299,16 @@ async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_
                    for r in caplog.records)
     finally:
         players.close()
+
+
+def test_a_search_is_awaited_for_as_long_as_its_game_lets_it_think() -> None:
+    """``longest`` is the game's own ``stretch`` at that table: a bot waits that many budgets
+    for a search, no more (Belote in pairs searches a contested decision on; the rest stop at
+    their budget)."""
+    for game, options, players in CASES:
+        state = game.new_game(game.options(**options), players, seed=3)
+        expected = MAX_STRETCH if options.get("parejas") and game is belote.GAME else 1.0
+        assert longest(state) == expected, (game.name, options)
 
 
 async def test_the_first_hard_move_waits_for_the_workers_to_start(

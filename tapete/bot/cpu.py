@@ -11,8 +11,9 @@ contested decision search on for up to ``MAX_STRETCH`` budgets and stop a settle
 and so think less on average: ``Strategy.stretch``). Only when the share would fall below
 ``min_ms`` (the least search the difícil level is measured with) does a move say it cannot
 keep the level: it is taken at ``normal`` at once, counted, and logged with the running count.
-A search that does not come back in time (``GRACE`` past the longest its budget allows,
-``MAX_STRETCH`` budgets for a contested decision, more while the workers are still starting)
+A search that does not come back in time (``GRACE`` past the longest its budget allows:
+one budget, or the game's ``stretch`` budgets where a contested decision may search on,
+:func:`rules.cpu.longest`; more while the workers are still starting)
 or a broken pool is taken at ``normal`` too, counted and logged the same way.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
@@ -42,7 +43,7 @@ from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from tapete.rules.cpu import MAX_STRETCH, choose
+from tapete.rules.cpu import choose, longest
 from tapete.rules.engine import Action, Game, GameState
 
 log = logging.getLogger(__name__)
@@ -147,7 +148,8 @@ class CpuPlayers:
             future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
                                           budget)
             grace = GRACE if self._ready else GRACE + START_GRACE
-            text = await asyncio.wait_for(future, self.think_ms * MAX_STRETCH / 1000 + grace)
+            wait = self.think_ms * longest(state) / 1000 + grace
+            text = await asyncio.wait_for(future, wait)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             if not isinstance(exc, TimeoutError):
                 self._pool = None  # a broken pool: the next search starts another

@@ -113,6 +113,18 @@ def strategy_for(state: GameState) -> Strategy | None:
     return None
 
 
+def longest(state: GameState) -> float:
+    """The most budgets a difícil decision at ``state`` may take: its game's
+    :attr:`Strategy.stretch` there (1 for a game without one), so that a caller waiting on a
+    search knows when it is late."""
+    strategy = strategy_for(state)
+    return 1.0 if strategy is None else _stretch(strategy, state)
+
+
+def _stretch(strategy: Strategy, state: GameState) -> float:
+    return max(1.0, min(_setting(strategy.stretch, state), MAX_STRETCH))
+
+
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A uniformly random legal action for the seat to act."""
     actions = state.legal_actions()
@@ -168,7 +180,7 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
                 return legal[usual]
     values: list[list[float]] = [[] for _ in legal]
     clear = _setting(strategy.clear, state)
-    stretch = min(_setting(strategy.stretch, state), MAX_STRETCH)
+    stretch = _stretch(strategy, state)
     start = time.perf_counter()
     deadline, limit = start + budget_ms / 1000, start + stretch * budget_ms / 1000
     rounds = 0
