@@ -17,7 +17,7 @@ from tapete.rules.belote.combos import combinations, held_points, public_name
 from tapete.rules.belote.options import DECK, SORT_KEY, SUITS
 from tapete.rules.cards import FrenchSuit
 from tests.sizes import size
-from tests.test_belote_rules import act, fr, taken
+from tests.test_belote_rules import act, deal, fr, taken
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"parejas": True}, 4)]
 IDS = ["2", "3", "4", "parejas"]
@@ -152,6 +152,27 @@ def test_sampled_deals_follow_what_may_be_announced(empate: str) -> None:
     for _ in range(size(5, 20)):
         world = cpu.determinize(state, 2, rng)
         assert world.view(2) == state.view(2)
+        assert world.legal_actions() == state.legal_actions()
+
+
+def test_a_sampled_deal_explains_announcements_that_leave_little_room() -> None:
+    """Seat 1 announced a tierce, seat 2 two (the first better than seat 1's, after it had
+    played the ace of hearts), and seat 3's tierce to the ace of clubs is still offered: the
+    others' best lies strictly between seat 1's and that ace. Few sampled announcements fit
+    (seat 1's picked too high leaves seat 2 nothing), and a deal that explained none once
+    left seat 3 without ``announce`` (its search then failed on the real move). Every deal
+    now keeps seat 3's choices."""
+    final = {0: "9s 7s Kh Qh 10h Ad Jc 10c", 1: "9h 8h 7h Ks 8s Kd 7d 8c",
+             2: "Qs Js 10s Jd 10d 9d Ah 7c", 3: "As Jh Qd 8d Ac Kc Qc 9c"}
+    state = belote.new_game(belote.Options(parejas=True), 4,
+                            decks=[deal(4, final, "7c", taker=2)])
+    act(state, "pass", "pass", "pass", "pass", "pass", "name s")
+    act(state, "announce", "play 7h", "announce", "play Ah")
+    assert [str(a) for a in state.legal_actions()] == ["play Jh", "announce"]
+    rng = random.Random(0)
+    for _ in range(size(500, 2000)):
+        world = cpu.determinize(state, 3, rng)
+        assert world.view(3) == state.view(3)
         assert world.legal_actions() == state.legal_actions()
 
 

@@ -309,6 +309,11 @@ def _announcing(state: State, seat: int) -> bool:
 
 
 AGREE_TRIES = 16  # deals tried at most for one that keeps the preference (the bids)
+# and for one that explains the combinations others announced: each announcer's is drawn in
+# turn, so an early one drawn high can leave a later one nothing (1 in 200 of a position's
+# deals explained none in 24 tries; none of 52,200 deals of 174 positions in 200, in the same
+# mean time, 0.22 ms a deal: most find one at once)
+ANNOUNCED_TRIES = 200
 
 
 def sampler(state: State, seat: int, agree: Callable[[State], bool] | None = None,
@@ -344,7 +349,7 @@ def sample(state: State, seat: int, rng: random.Random,
     if first_trick and state.to_act == seat and \
             not any(s == seat for s, _ in state.announcements):
         offered = list(state.view(seat).announce)
-    tries = 24 if first_trick else AGREE_TRIES if agree is not None else 1
+    tries = ANNOUNCED_TRIES if first_trick else AGREE_TRIES if agree is not None else 1
     world = state.clone()
     # the hard facts (announcements, voids) must hold; ``agree`` is a preference
     kept: tuple[list[list[Card]], list[Card], list[tuple[int, Combo]]] | None = None
@@ -377,7 +382,7 @@ def sample(state: State, seat: int, rng: random.Random,
             break
     if kept is not None:
         world.hands, world.stock, world.announcements = kept
-    elif first_trick:  # never from a real position: the names at least stay as announced
+    elif first_trick:  # knowledge that cannot all be kept: the names at least stay as announced
         world.announcements = announced
     redraw_chance(world, rng)
     world.last_record = world._pack_last_hand()
