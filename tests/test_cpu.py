@@ -311,6 +311,27 @@ def test_a_search_is_awaited_for_as_long_as_its_game_lets_it_think() -> None:
         assert longest(state) == expected, (game.name, options)
 
 
+async def test_a_search_that_raises_is_played_at_normal_and_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A fault inside a worker's search (here a snapshot it cannot load) does not leave the
+    table waiting on its CPU: the move is played at normal, counted, and the fault logged
+    with its traceback."""
+    from tapete.bot.cpu import CpuPlayers
+
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    seat = state.to_act
+    players = CpuPlayers(think_ms=10, workers=1, min_ms=5)
+    try:
+        action = await players.decide("tute", state, "{not a snapshot", seat, "dificil", seed=1)
+        assert action in state.legal_actions()
+        assert (players.searched, players.at_normal) == (0, 1)
+        assert any(r.getMessage() == "A difícil search raised" and r.exc_info
+                   for r in caplog.records)
+        assert any("played at normal" in r.getMessage() for r in caplog.records)
+    finally:
+        players.close()
+
+
 async def test_the_first_hard_move_waits_for_the_workers_to_start(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Starting a worker (a fresh interpreter) takes longer than a short search's grace: the

@@ -14,7 +14,9 @@ keep the level: it is taken at ``normal`` at once, counted, and logged with the 
 A search that does not come back in time (``GRACE`` past the longest its budget allows:
 one budget, or the game's ``stretch`` budgets where a contested decision may search on,
 :func:`rules.cpu.longest`; more while the workers are still starting)
-or a broken pool is taken at ``normal`` too, counted and logged the same way.
+or a broken pool is taken at ``normal`` too, counted and logged the same way, and so is one
+that raised (a fault in a game's search, logged with its traceback): the table never waits
+on a CPU that will not move.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
@@ -153,6 +155,9 @@ class CpuPlayers:
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             if not isinstance(exc, TimeoutError):
                 self._pool = None  # a broken pool: the next search starts another
+            failed = type(exc).__name__
+        except Exception as exc:  # a fault in a game's search: the table plays on at normal
+            log.error("A difícil search raised", exc_info=exc)
             failed = type(exc).__name__
         else:
             self.searched += 1
