@@ -310,9 +310,10 @@ def _announcing(state: State, seat: int) -> bool:
 
 AGREE_TRIES = 16  # deals tried at most for one that keeps the preference (the bids)
 # and for one that explains the combinations others announced: each announcer's is drawn in
-# turn, so an early one drawn high can leave a later one nothing (1 in 200 of a position's
-# deals explained none in 24 tries; none of 52,200 deals of 174 positions in 200, in the same
-# mean time, 0.22 ms a deal: most find one at once)
+# turn, so an early one drawn high can leave a later one nothing (in one position 9 of 2,000
+# deals explained none in 24 tries). With 200, every one of 555,000 deals of 1,849 such
+# positions (every table size, both tie rules) kept the seat's view and choices, in the same
+# mean time (0.22 ms a deal in pairs): most deals explain them at the first try.
 ANNOUNCED_TRIES = 200
 
 
