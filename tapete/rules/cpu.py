@@ -78,11 +78,13 @@ class Strategy:
     ``shortlist(state, seat, legal)`` (optional): the indices, among ``legal``, of the moves
     worth searching (the rules of thumb's own move among them), or None for all: a move the
     rules of thumb rule out by far costs the search deals and wins it nothing but a fluke.
-    ``stretch`` (a number, or a function of the state): above 1, a decision that is settled
-    (every other move ``PRUNE`` standard errors behind the rules of thumb's) stops at once,
-    and one still contested at the end of its budget (another move ahead of the rules of
-    thumb's, but not yet by the margin ``clear`` asks) searches on until it is not, for up to
-    ``stretch`` budgets: the deals go where they can change the move.
+    ``stretch`` (a number, or a function of the state): above 1, pruning runs down to the
+    last two moves, so a decision that is settled (every other move ``PRUNE`` standard
+    errors behind the rules of thumb's) stops at the next look (at 1, only one pruned to
+    that from three moves or more does), and one still contested at the end of its budget
+    (another move ahead of the rules of thumb's, but not yet by the margin ``clear`` asks)
+    searches on until it is not, for up to ``stretch`` budgets: the deals go where they can
+    change the move.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -166,8 +168,9 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     so the deals left go to the moves still in contention (two-player Belote against the
     reference search, the same 300 deals and mean thinking time: 60.0% of matches from
     53.7%). Moves off the game's shortlist (:attr:`Strategy.shortlist`) are never tried;
-    a shortlist of one is played at once. A game may let a contested decision run past its
-    budget and a settled one stop early (:attr:`Strategy.stretch`).
+    a shortlist of one is played at once, and a decision stops once pruning leaves only the
+    rules of thumb's move. A game may let a contested decision run past its budget and a
+    settled one stop sooner (:attr:`Strategy.stretch`).
     """
     legal = state.legal_actions()
     usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
