@@ -73,7 +73,7 @@ class Reasons(logging.Handler):
         self.counts: Counter[str] = Counter()
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.msg.startswith("Difícil CPU played at normal"):
+        if str(record.msg).startswith("Difícil CPU played at normal"):
             args = record.args
             self.counts[str(args[0]) if isinstance(args, tuple) and args else "?"] += 1
 
@@ -130,7 +130,8 @@ async def run(plays: int, tables: int, think_ms: float, delay: float,
         for cog in (TuteCog, BeloteCog, EscobaCog):
             service.register(cog.spec)
         reasons = Reasons()
-        logging.getLogger("tapete.bot.cpu").addHandler(reasons)
+        cpu_log = logging.getLogger("tapete.bot.cpu")
+        cpu_log.addHandler(reasons)
         rng = random.Random(1)
         quiet = await human_plays(service, plays, rng)
         for channel in range(1, tables + 1):
@@ -145,6 +146,7 @@ async def run(plays: int, tables: int, think_ms: float, delay: float,
         moved = sum(len(t.log) for t in service.by_id.values()) - moved_before
         await service.shutdown()
         await storage.close()
+        cpu_log.removeHandler(reasons)  # the next table count counts its own
     print(f"card play of a human, {plays} plays each (ms), CPU search {think_ms:g} ms,"
           f" {service.cpu.workers} worker(s)")
     for label, values in (("no CPU thinking", quiet),
