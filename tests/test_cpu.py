@@ -267,6 +267,38 @@ async def test_under_load_every_hard_move_searches_for_a_fair_share_of_the_pool(
         players.close()
 
 
+async def test_a_search_queued_behind_one_that_may_search_on_waits_for_it_too() -> None:
+    """A search is given up only past the longest it can take: with one worker, a Tute
+    search asked for behind a Belote-in-pairs one (which may search a contested decision on
+    for ``MAX_STRETCH`` budgets) waits for all of that before its own budget, and once both
+    have answered nothing is left queued."""
+    import asyncio
+
+    from tapete.bot import cpu
+    from tapete.bot.cpu import CpuPlayers
+
+    pairs = belote.new_game(belote.Options(parejas=True), 4, seed=3)
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    players = CpuPlayers(think_ms=100, workers=1, min_ms=20)
+    try:
+        await warm_up(players, state)
+        assert players.patience(100) == pytest.approx(0.1 + cpu.GRACE)
+        first = asyncio.create_task(players.decide(
+            "belote", pairs, pairs.to_json(), pairs.to_act, "dificil", seed=1))
+        await asyncio.sleep(0)  # handed to the pool: 100 ms, up to MAX_STRETCH budgets
+        assert players.patience(50) == pytest.approx((100 * MAX_STRETCH + 50) / 1000
+                                                     + cpu.GRACE)
+        second = await players.decide("tute", state, state.to_json(), state.to_act, "dificil",
+                                      seed=2)
+        assert second in state.legal_actions()
+        assert await first in pairs.legal_actions()
+        assert (players.searched, players.at_normal) == (2, 0)
+        assert list(players.budgets) == [100, 50]
+        assert players.patience(100) == pytest.approx(0.1 + cpu.GRACE)
+    finally:
+        players.close()
+
+
 async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_says_so(
         caplog: pytest.LogCaptureFixture) -> None:
     """When the fair share would fall below the least search difícil is measured with, the

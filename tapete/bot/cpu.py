@@ -11,10 +11,12 @@ contested decision search on for up to ``MAX_STRETCH`` budgets and stop a settle
 and so think less on average: ``Strategy.stretch``). Only when the share would fall below
 ``min_ms`` (the least search the difícil level is measured with) does a move say it cannot
 keep the level: it is taken at ``normal`` at once, counted, and logged with the running count.
-A search that does not come back in time (``GRACE`` past the longest its budget allows:
-one budget, or the game's ``stretch`` budgets where a contested decision may search on,
-:func:`rules.cpu.longest`; more while the workers are still starting)
-or a broken pool is taken at ``normal`` too, counted and logged the same way, and so is one
+A search that does not come back in time is taken at ``normal`` too. In time means ``GRACE``
+past the longest it can take (:meth:`CpuPlayers.patience`): the searches queued ahead of it,
+shared among the workers, then its own, each at most its budget times its game's ``stretch``
+(:func:`rules.cpu.longest`: a contested Belote decision in pairs may search on for several
+budgets, and a search queued behind it waits that long too); more while the workers are still
+starting. A broken pool is taken at ``normal`` too, counted and logged the same way, and so is one
 that raised (a fault in a game's search, logged with its traceback): the table never waits
 on a CPU that will not move.
 
@@ -117,6 +119,7 @@ class CpuPlayers:
         self._pool: Executor | None = None
         self._ready = False  # a search has come back from the current pool
         self._searching = 0  # difícil searches handed to the pool and not yet answered
+        self._queued_ms = 0.0  # the longest those searches may take, added up
         self.searched = 0  # difícil decisions answered by a search
         self.at_normal = 0  # difícil decisions taken at normal (pool full, late or broken)
         self.budgets: deque[float] = deque(maxlen=1000)  # the latest searches' shares (ms)
@@ -135,6 +138,14 @@ class CpuPlayers:
         demand = self._searching + 1
         return self.think_ms * min(1.0, self.workers / demand)
 
+    def patience(self, worst_ms: float) -> float:
+        """Seconds to wait for a search that may take ``worst_ms``, handed to the pool now.
+        The pool runs its queue in order, so until this search starts every worker is busy
+        with one asked for before it: it starts within their longest, added up and shared
+        among the workers, and ends within its own longest after that."""
+        grace = GRACE if self._ready else GRACE + START_GRACE
+        return (self._queued_ms / self.workers + worst_ms) / 1000 + grace
+
     async def decide(self, game: str, state: GameState, snapshot: str, seat: int, level: str,
                      seed: int) -> Action:
         """The CPU's move for ``seat``; ``snapshot`` is ``state`` as saved."""
@@ -144,13 +155,14 @@ class CpuPlayers:
         if budget < self.min_ms:
             return self._at_normal(state, seat, seed, "every CPU worker is full")
         loop = asyncio.get_running_loop()
+        worst = budget * longest(state)
+        wait = self.patience(worst)
         self._searching += 1
+        self._queued_ms += worst
         self.budgets.append(budget)
         try:
             future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
                                           budget)
-            grace = GRACE if self._ready else GRACE + START_GRACE
-            wait = self.think_ms * longest(state) / 1000 + grace
             text = await asyncio.wait_for(future, wait)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             if not isinstance(exc, TimeoutError):
@@ -165,6 +177,7 @@ class CpuPlayers:
             return Action.parse(text)
         finally:
             self._searching -= 1
+            self._queued_ms -= worst
         return self._at_normal(state, seat, seed, f"a search failed ({failed})")
 
     def _at_normal(self, state: GameState, seat: int, seed: int, why: str) -> Action:
