@@ -14,7 +14,7 @@ keep the level: it is taken at ``normal`` at once, counted, and logged with the 
 A search that does not come back in time is taken at ``normal`` too. In time means ``GRACE``
 past the longest it can take (:meth:`CpuPlayers.patience`): the searches queued ahead of it,
 shared among the workers, then its own, each at most its budget times its game's ``stretch``
-(:func:`rules.cpu.longest`: a contested Belote decision in pairs may search on for several
+(:func:`rules.cpu.longest`: a game may let a contested decision search on for several
 budgets, and a search queued behind it waits that long too); more while the workers are still
 starting. A broken pool is taken at ``normal`` too, counted and logged the same way, and so is one
 that raised (a fault in a game's search, logged with its traceback): the table never waits
