@@ -11,14 +11,15 @@ contested decision search on for up to ``MAX_STRETCH`` budgets and stop a settle
 and so think less on average: ``Strategy.stretch``). Only when the share would fall below
 ``min_ms`` (the least search the difícil level is measured with) does a move say it cannot
 keep the level: it is taken at ``normal`` at once, counted, and logged with the running count.
-A search that does not come back in time is taken at ``normal`` too. In time means ``GRACE``
-past the longest it can take (:meth:`CpuPlayers.patience`): the searches queued ahead of it,
-shared among the workers, then its own, each at most its budget times its game's ``stretch``
-(:func:`rules.cpu.longest`: a game may let a contested decision search on for several
-budgets, and a search queued behind it waits that long too); more while the workers are still
-starting. A broken pool is taken at ``normal`` too, counted and logged the same way, and so is one
-that raised (a fault in a game's search, logged with its traceback): the table never waits
-on a CPU that will not move.
+A move is taken at ``normal`` too, counted and logged the same way, when its search does not
+come back in time, when the pool is broken, or when the search raised (a fault in a game's
+search, logged with its traceback): the table never waits on a CPU that will not move. In
+time means ``GRACE`` past the longest the search can take (:meth:`CpuPlayers.patience`): the
+searches queued ahead of it, shared among the workers, then its own, each at most its budget
+times its game's ``stretch`` (:func:`rules.cpu.longest`: a game may let a contested decision
+search on for several budgets, and a search queued behind it waits that long too); more
+while the workers are still starting. A search given up on stops counting in the queue,
+though its worker may still be busy with it: one late search is already a fault in the log.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
