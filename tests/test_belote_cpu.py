@@ -345,6 +345,44 @@ def test_the_taker_keeps_its_trumps_when_more_are_out(hand: str) -> None:
     assert str(DECK[sight.choose(mine)]) == "7s"
 
 
+def pairs_sight(seat: int, hand: str, gone: str, plays: str, taker: int = 0,
+                voids: tuple[int, ...] = (0, 0, 0, 0)) -> tuple[cardplay.Sight, int]:
+    """Seat ``seat`` of a table in pairs, hearts trumps, holding ``hand``; ``gone`` and the
+    trick's ``plays`` (seat:card, in order) are out of play, every other card may be held."""
+    mine = cardplay.mask_of(fr(hand))
+    played = [(int(s), cardplay.INDEX[fr(card)[0]])
+              for s, card in (p.split(":") for p in plays.split())]
+    out = cardplay.mask_of(DECK) & ~mine & ~cardplay.mask_of(fr(gone))
+    for _, i in played:
+        out &= ~(1 << i)
+    sight = cardplay.Sight(seat, mine, out, SUITS.index(FrenchSuit("h")), taker, 4, True,
+                           played, list(voids))
+    return sight, mine
+
+
+def test_in_pairs_the_taker_draws_trumps_from_two_when_no_more_than_three_are_out() -> None:
+    """In pairs the taker leads its master trump holding two trumps with three still out
+    (its partner may hold one), where alone it would keep them (the test above)."""
+    sight, mine = pairs_sight(0, "Jh 7h 7s 8d Kc", "Ah 10h Kh 9h 8h", "")
+    assert str(DECK[sight.choose(mine)]) == "Jh"
+
+
+def test_a_trump_loaded_on_the_partners_trick_is_never_the_master() -> None:
+    """Holding nothing but trumps on a trick the partner wins for sure (the last card),
+    the seat loads the ace's 11 points and keeps its master jack, which takes a trick of
+    its own later (before, the jack's 20 points went on the partner's trick)."""
+    sight, mine = pairs_sight(3, "Ah Qh Jh", "", "0:Js 1:10s 2:Ks", taker=3)
+    assert str(DECK[sight.choose(mine)]) == "Ah"
+
+
+def test_a_partners_trick_that_may_be_beaten_is_taken_over_by_a_card_that_holds() -> None:
+    """The partner's king of spades may fall to the ten still out after it: the seat takes
+    the trick with its master ace rather than throw a small card beside it (before, it
+    loaded only a trick that would hold and otherwise gave its cheapest card)."""
+    sight, mine = pairs_sight(2, "As 8d 9c Qc", "", "0:Ks 1:7s")
+    assert str(DECK[sight.choose(mine)]) == "As"
+
+
 def test_the_bid_count_adds_each_suit_and_the_combinations() -> None:
     """Hearts as trumps: J 9 A K Q weigh 38+26+15+6+6, belote 12, five trumps 7 x 3; the
     ace and ten of spades 16+9; no diamond worth a count; clubs void beside trumps 6; the

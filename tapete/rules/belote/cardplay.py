@@ -162,7 +162,8 @@ class Sight:
         trumps_out = self.count_out(trump) if self.foes_may_trump() else 0
         if trumps and trumps_out and self.taker == self.seat:
             mine = indices(trumps)  # draw trumps only from length (see rules.belote.cpu)
-            if len(mine) >= 3 and len(mine) >= trumps_out:
+            least, spare = (2, 1) if self.pairs else (3, 0)  # a partner may hold one
+            if len(mine) >= least and len(mine) + spare >= trumps_out:
                 top = max(mine, key=power.__getitem__)
                 return top if self.is_master(top) else min(mine, key=power.__getitem__)
         masters = [i for i in indices(plain) if self.is_master(i) and not self.ruff_risk(i >> 3)]
@@ -220,9 +221,10 @@ class Sight:
         else:
             wins = [i for i in mine
                     if i >> 3 == trump or (i >> 3 == best >> 3 and power[i] > top)]
-        if self.pairs and self.sides[winner] == self.side:
-            return self._load(mine) if self.holds(best, later) else self._cheapest(mine)
-        if wins:
+        partners = self.pairs and self.sides[winner] == self.side
+        if partners and self.holds(best, later):
+            return self._load(mine)
+        if wins:  # the partner's trick may be beaten: taken over only by a card that holds
             holding = [i for i in wins if last or self.holds(i, later)]
             cheapest = min(holding or wins, key=lambda i: (
                 i >> 3 == trump, power[i] if i >> 3 == trump else 0, points[i], power[i]))
@@ -231,7 +233,7 @@ class Sight:
                 if value_in + points[cheapest] >= cost or not (
                         cheapest >> 3 == trump and cost >= 10):
                     return cheapest
-            elif value_in >= 10 and cheapest >> 3 == trump and \
+            elif not partners and value_in >= 10 and cheapest >> 3 == trump and \
                     power[cheapest] <= power[8 * trump + KING]:
                 return cheapest  # a small trump on a trick worth it, beatable as it is
         return self._cheapest([i for i in mine if i not in wins] or mine)
@@ -291,7 +293,7 @@ class Sight:
         def gain(i: int) -> tuple[float, ...]:
             g = float(points[i])
             if i >> 3 == trump:
-                g -= 12 + power[i]
+                g -= 12 + power[i] + (30 if self.is_master(i) else 0)  # it wins a trick later
             elif many and points[i] >= 10 and self.is_master(i):
                 g -= 8  # an ace (or a master ten) wins a trick of its own later
             return (g, -power[i], -i)
