@@ -299,6 +299,36 @@ async def test_a_search_queued_behind_one_that_may_search_on_waits_for_it_too() 
         players.close()
 
 
+async def test_a_search_given_up_on_counts_in_the_queue_until_its_worker_is_done(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that does not answer in time is played at normal at once, but its worker is
+    still busy with it: the searches asked for next wait for it too, until it has run to its
+    end."""
+    import asyncio
+
+    import bot.cpu
+
+    from tapete.bot.cpu import CpuPlayers
+
+    state = tute.new_game(tute.Options(modalidad="habanero"), 2, seed=5)
+    players = CpuPlayers(think_ms=300, workers=1, min_ms=50)
+    try:
+        await warm_up(players, state)
+        monkeypatch.setattr(bot.cpu, "GRACE", -0.29)  # wait 10 ms for a 300 ms search
+        move = await players.decide("tute", state, state.to_json(), state.to_act, "dificil",
+                                    seed=1)
+        assert move == choose(state, state.to_act, "normal", seed=1)
+        assert (players.searched, players.at_normal, players._searching) == (0, 1, 0)
+        assert players.patience(300) == pytest.approx((300 + 300) / 1000 - 0.29)
+        for _ in range(200):  # the worker runs the search to its end
+            if not players._queued_ms:
+                break
+            await asyncio.sleep(0.05)
+        assert players.patience(300) == pytest.approx(0.3 - 0.29)
+    finally:
+        players.close()
+
+
 async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_says_so(
         caplog: pytest.LogCaptureFixture) -> None:
     """When the fair share would fall below the least search difícil is measured with, the

@@ -18,8 +18,8 @@ time means ``GRACE`` past the longest the search can take (:meth:`CpuPlayers.pat
 searches queued ahead of it, shared among the workers, then its own, each at most its budget
 times its game's ``stretch`` (:func:`rules.cpu.longest`: a game may let a contested decision
 search on for several budgets, and a search queued behind it waits that long too); more
-while the workers are still starting. A search given up on stops counting in the queue,
-though its worker may still be busy with it: one late search is already a fault in the log.
+while the workers are still starting. A search given up on still counts in the queue until
+its worker is done with it (or, if it had not started, until it is cancelled).
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
@@ -37,6 +37,7 @@ After each decision a worker collects what the decision left and freezes the res
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import importlib
 import logging
@@ -120,7 +121,7 @@ class CpuPlayers:
         self._pool: Executor | None = None
         self._ready = False  # a search has come back from the current pool
         self._searching = 0  # difícil searches handed to the pool and not yet answered
-        self._queued_ms = 0.0  # the longest those searches may take, added up
+        self._queued_ms = 0.0  # the longest the searches in the pool may take, added up
         self.searched = 0  # difícil decisions answered by a search
         self.at_normal = 0  # difícil decisions taken at normal (pool full, late or broken)
         self.budgets: deque[float] = deque(maxlen=1000)  # the latest searches' shares (ms)
@@ -161,10 +162,12 @@ class CpuPlayers:
         self._searching += 1
         self._queued_ms += worst
         self.budgets.append(budget)
+        queued = False
         try:
-            future = loop.run_in_executor(self.pool(), think, game, snapshot, seat, level, seed,
-                                          budget)
-            text = await asyncio.wait_for(future, wait)
+            job = self.pool().submit(think, game, snapshot, seat, level, seed, budget)
+            job.add_done_callback(lambda _: self._worker_done(loop, worst))
+            queued = True
+            text = await asyncio.wait_for(asyncio.wrap_future(job), wait)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
             if not isinstance(exc, TimeoutError):
                 self._pool = None  # a broken pool: the next search starts another
@@ -178,8 +181,19 @@ class CpuPlayers:
             return Action.parse(text)
         finally:
             self._searching -= 1
-            self._queued_ms -= worst
+            if not queued:
+                self._queued_ms -= worst
         return self._at_normal(state, seat, seed, f"a search failed ({failed})")
+
+    def _worker_done(self, loop: asyncio.AbstractEventLoop, worst: float) -> None:
+        """A search handed to the pool is over (answered, given up and run to its end, or
+        cancelled before it started): it no longer holds up the searches queued after it.
+        Called from the pool's thread, so the count is changed on the event loop's."""
+        with contextlib.suppress(RuntimeError):  # a closed loop: the bot is stopping
+            loop.call_soon_threadsafe(self._unqueue, worst)
+
+    def _unqueue(self, worst: float) -> None:
+        self._queued_ms -= worst
 
     def _at_normal(self, state: GameState, seat: int, seed: int, why: str) -> Action:
         """A difícil move that cannot be searched: taken at normal, counted and logged with
