@@ -224,7 +224,9 @@ class Sight:
         partners = self.pairs and self.sides[winner] == self.side
         if partners and self.holds(best, later):
             return self._load(mine)
-        if wins:  # the partner's trick may be beaten: taken over only by a card that holds
+        # an opponent's trick, or a partner's that may be beaten (only a card that holds
+        # takes that one over)
+        if wins:
             holding = [i for i in wins if last or self.holds(i, later)]
             cheapest = min(holding or wins, key=lambda i: (
                 i >> 3 == trump, power[i] if i >> 3 == trump else 0, points[i], power[i]))
