@@ -301,10 +301,11 @@ async def test_a_search_queued_behind_one_that_may_search_on_waits_for_it_too() 
 
 async def test_a_search_given_up_on_counts_in_the_queue_until_its_worker_is_done(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A search that does not answer in time is played at normal at once, but its worker is
-    still busy with it: the searches asked for next wait for it too, until it has run to its
-    end."""
+    """A search that does not answer in time is played at normal at once, but once a worker
+    has taken it, it is run to its end: the searches asked for next wait for it too, until
+    it is over."""
     import asyncio
+    import time
 
     import bot.cpu
 
@@ -314,17 +315,18 @@ async def test_a_search_given_up_on_counts_in_the_queue_until_its_worker_is_done
     players = CpuPlayers(think_ms=300, workers=1, min_ms=50)
     try:
         await warm_up(players, state)
-        monkeypatch.setattr(bot.cpu, "GRACE", -0.29)  # wait 10 ms for a 300 ms search
+        players.pool().submit(time.sleep, 1.0)  # the worker is busy: the search waits its turn
+        monkeypatch.setattr(bot.cpu, "GRACE", -0.2)  # and is given up after 100 ms
         move = await players.decide("tute", state, state.to_json(), state.to_act, "dificil",
                                     seed=1)
         assert move == choose(state, state.to_act, "normal", seed=1)
         assert (players.searched, players.at_normal, players._searching) == (0, 1, 0)
-        assert players.patience(300) == pytest.approx((300 + 300) / 1000 - 0.29)
-        for _ in range(200):  # the worker runs the search to its end
+        assert players.patience(300) == pytest.approx((300 + 300) / 1000 - 0.2)
+        for _ in range(200):  # the worker runs the search after the sleep
             if not players._queued_ms:
                 break
             await asyncio.sleep(0.05)
-        assert players.patience(300) == pytest.approx(0.3 - 0.29)
+        assert players.patience(300) == pytest.approx(0.3 - 0.2)
     finally:
         players.close()
 
