@@ -302,8 +302,8 @@ async def test_a_search_queued_behind_one_that_may_search_on_waits_for_it_too() 
 async def test_a_search_given_up_on_counts_in_the_queue_until_its_worker_is_done(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A search that does not answer in time is played at normal at once, but once a worker
-    has taken it, it is run to its end: the searches asked for next wait for it too, until
-    it is over."""
+    has taken it, it is run to its end: the searches asked for next wait for it too, and
+    share the pool with it, until it is over."""
     import asyncio
     import time
 
@@ -322,11 +322,13 @@ async def test_a_search_given_up_on_counts_in_the_queue_until_its_worker_is_done
         assert move == choose(state, state.to_act, "normal", seed=1)
         assert (players.searched, players.at_normal, players._searching) == (0, 1, 0)
         assert players.patience(300) == pytest.approx((300 + 300) / 1000 - 0.2)
+        assert players.share() == 150  # the pool's one worker, shared with it
         for _ in range(200):  # the worker runs the search after the sleep
             if not players._queued_ms:
                 break
             await asyncio.sleep(0.05)
         assert players.patience(300) == pytest.approx(0.3 - 0.2)
+        assert players.share() == 300
     finally:
         players.close()
 

@@ -19,7 +19,8 @@ searches queued ahead of it, shared among the workers, then its own, each at mos
 times its game's ``stretch`` (:func:`rules.cpu.longest`: a game may let a contested decision
 search on for several budgets, and a search queued behind it waits that long too); more
 while the workers are still starting. A search given up on still counts in the queue until
-its worker is done with it (or, if it had not started, until it is cancelled).
+its worker is done with it (or, if it had not started, until it is cancelled), and the
+searches asked for meanwhile share the pool with it: ``D`` counts every search the pool holds.
 
 Workers start with ``spawn`` (a fresh interpreter: the bot's threads and sockets are never
 forked) on the first difícil decision, and import only ``rules``. A worker never outlives the
@@ -121,6 +122,7 @@ class CpuPlayers:
         self._pool: Executor | None = None
         self._ready = False  # a search has come back from the current pool
         self._searching = 0  # difícil searches handed to the pool and not yet answered
+        self._in_pool = 0  # searches the pool holds (a given-up one until its worker is done)
         self._queued_ms = 0.0  # the longest the searches in the pool may take, added up
         self.searched = 0  # difícil decisions answered by a search
         self.at_normal = 0  # difícil decisions taken at normal (pool full, late or broken)
@@ -136,8 +138,9 @@ class CpuPlayers:
 
     def share(self) -> float:
         """The search time a difícil move asked for now gets: its fair share of the pool
-        with every search already asked for (see the module docstring)."""
-        demand = self._searching + 1
+        with every search the pool still holds, those given up on but still run included
+        (see the module docstring)."""
+        demand = self._in_pool + 1
         return self.think_ms * min(1.0, self.workers / demand)
 
     def patience(self, worst_ms: float) -> float:
@@ -166,6 +169,7 @@ class CpuPlayers:
         try:
             job = self.pool().submit(think, game, snapshot, seat, level, seed, budget)
             job.add_done_callback(lambda _: self._worker_done(loop, worst))
+            self._in_pool += 1
             queued = True
             text = await asyncio.wait_for(asyncio.wrap_future(job), wait)
         except (TimeoutError, RuntimeError, OSError, EOFError) as exc:
@@ -193,6 +197,7 @@ class CpuPlayers:
             loop.call_soon_threadsafe(self._unqueue, worst)
 
     def _unqueue(self, worst: float) -> None:
+        self._in_pool -= 1
         self._queued_ms -= worst
 
     def _at_normal(self, state: GameState, seat: int, seed: int, why: str) -> Action:
