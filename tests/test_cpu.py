@@ -369,11 +369,17 @@ async def test_a_hard_move_that_cannot_get_its_least_search_plays_at_normal_and_
 
 def test_a_search_is_awaited_for_as_long_as_its_game_lets_it_think() -> None:
     """``longest`` is the game's own ``stretch`` at that table: a bot waits that many budgets
-    for a search, no more (Belote in pairs searches a contested decision on; the rest stop at
-    their budget)."""
+    for a search, no more (Belote and Tute in pairs search a contested decision on; the rest
+    stop at their budget)."""
+    from tapete.rules.tute.cpu import STRETCH
+
     for game, options, players in CASES:
         state = game.new_game(game.options(**options), players, seed=3)
-        expected = MAX_STRETCH if options.get("parejas") and game is belote.GAME else 1.0
+        expected = 1.0
+        if options.get("parejas") and game is belote.GAME:
+            expected = MAX_STRETCH
+        elif options.get("modalidad") == "parejas" and game is tute.GAME:
+            expected = STRETCH
         assert longest(state) == expected, (game.name, options)
 
 
@@ -507,3 +513,32 @@ def test_a_contested_decision_searches_on_past_its_budget() -> None:
     state, seat, legal, _, other, scripted, _ = _scripted(lambda k: 0.5 + 0.1 * (k % 2))
     assert search(state, seat, dataclasses.replace(scripted, stretch=3.0), random.Random(1),
                   budget) == legal[other]  # ahead by a clear margin: overruled
+
+
+def test_with_settle_a_decision_not_contested_takes_that_part_of_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``settle`` 0.5: a decision where the rules of thumb's move leads (another close behind,
+    never pruned) stops after half its budget, and a contested one still searches on for up
+    to ``stretch`` budgets. The search's clock is scripted: 1 ms passes at every look."""
+    import types
+
+    import tapete.rules.cpu
+
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(tapete.rules.cpu, "time", types.SimpleNamespace(perf_counter=tick))
+    looked = {}
+    for name, sign, settle in (("leads", -1.0, 0.5), ("leads", -1.0, 1.0),
+                               ("contested", 1.0, 0.5)):
+        state, seat, legal, usual, _, scripted, deals = _scripted(  # 0.01 a deal behind or ahead
+            lambda k, sign=sign: sign * (1.0 if k % 2 == 0 else -0.98))
+        paced = dataclasses.replace(scripted, stretch=2.0, settle=settle)
+        assert search(state, seat, paced, random.Random(1), 100) == legal[usual]
+        looked[name, settle] = deals[0]
+    # the clock starts, then is read once a deal from the fourth (MIN_ROUNDS) on: the search
+    # stops 50, 100 and 200 ms in, 3 deals more than the milliseconds
+    assert looked == {("leads", 0.5): 53, ("leads", 1.0): 103, ("contested", 0.5): 203}

@@ -85,6 +85,10 @@ class Strategy:
     (another move ahead of the rules of thumb's, but not yet by the margin ``clear`` asks)
     searches on until it is not, for up to ``stretch`` budgets: the deals go where they can
     change the move.
+    ``settle`` (a number, or a function of the state): the part of its budget after which a
+    decision that is not contested stops (1 by default). Below 1, with a ``stretch``, the
+    time a settled decision saves goes to the contested ones: a decision still contested
+    after ``settle`` budgets searches on, up to ``stretch`` budgets.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]
@@ -97,6 +101,7 @@ class Strategy:
     sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
     shortlist: Callable[[Any, int, list[Action]], list[int] | None] | None = None
     stretch: float | Callable[[Any], float] = 1.0
+    settle: float | Callable[[Any], float] = 1.0
 
 
 _STRATEGIES: dict[type, Strategy] = {}
@@ -170,7 +175,7 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     53.7%). Moves off the game's shortlist (:attr:`Strategy.shortlist`) are never tried;
     a shortlist of one is played at once, and a decision stops once pruning leaves only the
     rules of thumb's move. A game may let a contested decision run past its budget and a
-    settled one stop sooner (:attr:`Strategy.stretch`).
+    settled one stop sooner (:attr:`Strategy.stretch`, :attr:`Strategy.settle`).
     """
     legal = state.legal_actions()
     usual = legal.index(strategy.heuristic(state, seat, random.Random(rng.random())))
@@ -184,8 +189,9 @@ def search(state: GameState, seat: int, strategy: Strategy, rng: random.Random,
     values: list[list[float]] = [[] for _ in legal]
     clear = _setting(strategy.clear, state)
     stretch = _stretch(strategy, state)
+    settle = min(_setting(strategy.settle, state), stretch)
     start = time.perf_counter()
-    deadline, limit = start + budget_ms / 1000, start + stretch * budget_ms / 1000
+    deadline, limit = start + settle * budget_ms / 1000, start + stretch * budget_ms / 1000
     rounds = 0
     solve = strategy.solve
     deal = dealer(strategy, state, seat)
