@@ -86,9 +86,10 @@ class Strategy:
     searches on until it is not, for up to ``stretch`` budgets: the deals go where they can
     change the move.
     ``settle`` (a number, or a function of the state): the part of its budget after which a
-    decision that is not contested stops (1 by default). Below 1, with a ``stretch``, the
-    time a settled decision saves goes to the contested ones: a decision still contested
-    after ``settle`` budgets searches on, up to ``stretch`` budgets.
+    decision that is not contested (the rules of thumb's move leads, or another beats it by
+    the margin) stops (1 by default). Below 1, with a ``stretch``, the time those decisions
+    save goes to the contested ones: a decision still contested after ``settle`` budgets
+    searches on, up to ``stretch`` budgets.
     """
 
     heuristic: Callable[[Any, int, random.Random], Action]

@@ -50,16 +50,17 @@ both. The card play is on the engine's bit masks (:mod:`rules.tute.cardplay`).
 
 What the seat knows and the deals consistent with it: :mod:`rules.tute.knowledge`.
 
-Difícil in parejas spends its time where the card is in doubt: a decision whose other cards
-all fall far behind the rules of thumb's stops after half its budget (at the next look, as
-in every game, if that comes sooner), and one where another card leads without the margin
-to overrule the rules of thumb searches on, up to two budgets (:data:`SETTLE`,
-:data:`STRETCH`). Head to head against difícil without it (``benchmarks/arena.py``, 25 ms, two
-sets of 600 matches, offsets 91000 and 93000): 54.7% and 52.0% of matches, 53.3% [50.5, 56.1]
-of the 1,200, and +1.42 and +0.64 points a hand (+1.03, about [+0.15, +1.91]), in a mean of
-16.3 and 16.0 ms a decision against 16.0 and 15.9 (p95 51 ms against 26). Against the
-reference search (600 matches, offset 92000): 52.3%, +4.06 points a hand, where difícil
-without it won 53.2%, +3.45 on the same deals: a tie in matches.
+Difícil in parejas spends its time where the card is in doubt: a decision not in doubt after
+half its budget (the rules of thumb's card leads, or another beats it by the margin) stops
+there (sooner, as in every game, once pruning leaves only the rules of thumb's card), and one
+where another card leads without the margin to overrule the rules of thumb searches on, up
+to two budgets (:data:`SETTLE`, :data:`STRETCH`). Head to head against difícil without it
+(``benchmarks/arena.py``, 25 ms, two sets of 600 matches, offsets 91000 and 93000): 54.7% and
+52.0% of matches, 53.3% [50.5, 56.1] of the 1,200, and +1.42 and +0.64 points a hand (+1.03,
+about [+0.15, +1.91]), in a mean of 16.3 and 16.0 ms a decision against 16.0 and 15.9 (p95
+51 ms against 26). Against the reference search (600 matches, offset 92000): 52.3%, +4.06
+points a hand, where difícil without it won 53.2%, +3.45 on the same deals: a tie in
+matches.
 
 Difícil plays a sampled deal's hand out with the rules of thumb on bit masks, several times
 faster than the engine (more deals for the same budget): :class:`rules.tute.cardplay.Tricks`
@@ -373,16 +374,15 @@ def _value(result: tuple[int, int, list[int], bool], mine: int, world: State) ->
     return _scored(points, mine, totals, world)
 
 
-# In parejas a decision whose search is settled (every other card far behind the rules of
-# thumb's) stops after half its budget, and one still contested then searches on, up to two
-# budgets (``Strategy.settle``, ``Strategy.stretch``): the same mean time, spent where the
-# card is in doubt (see the module docstring).
+# In parejas a decision not in doubt stops after half its budget, and one still contested
+# then searches on, up to two budgets (``Strategy.settle``, ``Strategy.stretch``): the same
+# mean time, spent where the card is in doubt (see the module docstring).
 SETTLE = 0.5
 STRETCH = 2.0
 
 
 def settle(state: State) -> float:
-    """The part of its budget a settled decision takes (``Strategy.settle``)."""
+    """The part of its budget a decision not in doubt takes (``Strategy.settle``)."""
     return SETTLE if state.pairs else 1.0
 
 
