@@ -58,9 +58,9 @@ to two budgets (:data:`SETTLE`, :data:`STRETCH`). Head to head against difícil 
 (``benchmarks/arena.py``, 25 ms, two sets of 600 matches, offsets 91000 and 93000): 54.7% and
 52.0% of matches, 53.3% [50.5, 56.1] of the 1,200, and +1.42 and +0.64 points a hand (+1.03,
 about [+0.15, +1.91]), in a mean of 16.3 and 16.0 ms a decision against 16.0 and 15.9 (p95
-51 ms against 26). Against the reference search (600 matches, offset 92000): 52.3%, +4.06
-points a hand, where difícil without it won 53.2%, +3.45 on the same deals: a tie in
-matches.
+51 ms against 26). Against the reference search (two sets of 600, offsets 92000 and
+94000): 52.3% and 54.3%, +4.06 and +4.89 points a hand, where difícil without it won 53.2%
+and 53.2%, +3.45 and +3.79 on the same deals: a tie in matches, +0.86 points a hand.
 
 Difícil plays a sampled deal's hand out with the rules of thumb on bit masks, several times
 faster than the engine (more deals for the same budget): :class:`rules.tute.cardplay.Tricks`
