@@ -184,6 +184,8 @@ def oracle(state: Any, seat: int, seed: int, budget: float, stock_known: bool = 
                         head = cards[:len(cards) - keep]
                         rng.shuffle(head)
                         cards[:len(head)] = head
+                for name in world.SAVED_BY_HOOK:  # as loaded: what _loaded rebuilds from
+                    setattr(world, name, world._saved_value(name))
                 world._loaded()
             return world
         return deal
